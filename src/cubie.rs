@@ -1,0 +1,474 @@
+//! The cubie model: the cube as permutations and orientations of its 8 corners
+//! and 12 edges (Kociemba's numbering), and the 18 face turns that act on it.
+//!
+//! Every other part of the data flow (notation, facelets, coordinates, solver,
+//! playback) speaks in `CubieCube` and `Move`. This module is shared with
+//! `build.rs` through a `#[path]` module, so it depends on nothing but `std`
+//! and `thiserror`.
+
+use std::fmt;
+use std::ops::Mul;
+
+/// Corner positions and pieces, in Kociemba's order.
+pub const CORNER_NAMES: [&str; 8] = ["URF", "UFL", "ULB", "UBR", "DFR", "DLF", "DBL", "DRB"];
+/// Edge positions and pieces, in Kociemba's order.
+pub const EDGE_NAMES: [&str; 12] = [
+    "UR", "UF", "UL", "UB", "DR", "DF", "DL", "DB", "FR", "FL", "BL", "BR",
+];
+
+/// The six faces, in the facelet-string order U R F D L B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Face {
+    U,
+    R,
+    F,
+    D,
+    L,
+    B,
+}
+
+impl Face {
+    pub const ALL: [Face; 6] = [Face::U, Face::R, Face::F, Face::D, Face::L, Face::B];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    pub fn letter(self) -> char {
+        ['U', 'R', 'F', 'D', 'L', 'B'][self.index()]
+    }
+
+    pub fn from_letter(letter: char) -> Option<Face> {
+        Face::ALL.into_iter().find(|f| f.letter() == letter)
+    }
+
+    /// The face across the cube.
+    pub fn opposite(self) -> Face {
+        Face::ALL[(self.index() + 3) % 6]
+    }
+
+    /// 0 for U/D, 1 for R/L, 2 for F/B.
+    pub fn axis(self) -> usize {
+        self.index() % 3
+    }
+}
+
+/// A face turn: `turns` quarter turns clockwise (1, 2 or 3) of `face`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub face: Face,
+    pub turns: u8,
+}
+
+impl Move {
+    /// All 18 face turns, derived from the faces: U U2 U' R R2 R' ….
+    pub const ALL: [Move; 18] = {
+        let mut all = [Move {
+            face: Face::U,
+            turns: 1,
+        }; 18];
+        let mut i = 0;
+        while i < 18 {
+            all[i] = Move {
+                face: Face::ALL[i / 3],
+                turns: (i % 3) as u8 + 1,
+            };
+            i += 1;
+        }
+        all
+    };
+
+    pub fn new(face: Face, turns: u8) -> Move {
+        Move {
+            face,
+            turns: turns % 4,
+        }
+    }
+
+    /// Position in `Move::ALL`.
+    pub fn index(self) -> usize {
+        self.face.index() * 3 + self.turns as usize - 1
+    }
+
+    pub fn inverse(self) -> Move {
+        Move {
+            face: self.face,
+            turns: 4 - self.turns,
+        }
+    }
+
+    pub fn is_half_turn(self) -> bool {
+        self.turns == 2
+    }
+
+    /// The cubie-level effect of this move.
+    pub fn cube(self) -> &'static CubieCube {
+        &MOVE_CUBES[self.index()]
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let suffix = ["", "", "2", "'"][self.turns as usize];
+        write!(f, "{}{}", self.face.letter(), suffix)
+    }
+}
+
+/// A cube state in the "replaced-by" convention: `cp[i]` is the corner that
+/// sits at position `i`, `co[i]` its twist (0..3, relative to the U/D
+/// sticker), and likewise `ep`/`eo` for edges (flip relative to F/B quarter
+/// turns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CubieCube {
+    pub cp: [u8; 8],
+    pub co: [u8; 8],
+    pub ep: [u8; 12],
+    pub eo: [u8; 12],
+}
+
+pub const SOLVED: CubieCube = CubieCube {
+    cp: [0, 1, 2, 3, 4, 5, 6, 7],
+    co: [0; 8],
+    ep: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+    eo: [0; 12],
+};
+
+/// The clockwise quarter turn of each face, in `Face::ALL` order: literal
+/// data from which every other move is derived.
+const FACE_TURNS: [CubieCube; 6] = [
+    // U
+    CubieCube {
+        cp: [3, 0, 1, 2, 4, 5, 6, 7],
+        co: [0; 8],
+        ep: [3, 0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11],
+        eo: [0; 12],
+    },
+    // R
+    CubieCube {
+        cp: [4, 1, 2, 0, 7, 5, 6, 3],
+        co: [2, 0, 0, 1, 1, 0, 0, 2],
+        ep: [8, 1, 2, 3, 11, 5, 6, 7, 4, 9, 10, 0],
+        eo: [0; 12],
+    },
+    // F
+    CubieCube {
+        cp: [1, 5, 2, 3, 0, 4, 6, 7],
+        co: [1, 2, 0, 0, 2, 1, 0, 0],
+        ep: [0, 9, 2, 3, 4, 8, 6, 7, 1, 5, 10, 11],
+        eo: [0, 1, 0, 0, 0, 1, 0, 0, 1, 1, 0, 0],
+    },
+    // D
+    CubieCube {
+        cp: [0, 1, 2, 3, 5, 6, 7, 4],
+        co: [0; 8],
+        ep: [0, 1, 2, 3, 5, 6, 7, 4, 8, 9, 10, 11],
+        eo: [0; 12],
+    },
+    // L
+    CubieCube {
+        cp: [0, 2, 6, 3, 4, 1, 5, 7],
+        co: [0, 1, 2, 0, 0, 2, 1, 0],
+        ep: [0, 1, 10, 3, 4, 5, 9, 7, 8, 2, 6, 11],
+        eo: [0; 12],
+    },
+    // B
+    CubieCube {
+        cp: [0, 1, 3, 7, 4, 5, 2, 6],
+        co: [0, 0, 1, 2, 0, 0, 2, 1],
+        ep: [0, 1, 2, 11, 4, 5, 6, 10, 8, 9, 3, 7],
+        eo: [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 1],
+    },
+];
+
+static MOVE_CUBES: [CubieCube; 18] = {
+    let mut cubes = [SOLVED; 18];
+    let mut i = 0;
+    while i < 18 {
+        let quarter = &FACE_TURNS[i / 3];
+        let mut cube = SOLVED;
+        let mut t = 0;
+        while t <= i % 3 {
+            cube = multiply(&cube, quarter);
+            t += 1;
+        }
+        cubes[i] = cube;
+        i += 1;
+    }
+    cubes
+};
+
+/// `a * b`: first `a`, then `b`. With "replaced-by" arrays,
+/// `(a*b).cp[i] = a.cp[b.cp[i]]` and `(a*b).co[i] = a.co[b.cp[i]] + b.co[i]`
+/// (mod 3), and the same for edges (mod 2).
+const fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
+    let mut out = SOLVED;
+    let mut i = 0;
+    while i < 8 {
+        let from = b.cp[i] as usize;
+        out.cp[i] = a.cp[from];
+        out.co[i] = (a.co[from] + b.co[i]) % 3;
+        i += 1;
+    }
+    let mut i = 0;
+    while i < 12 {
+        let from = b.ep[i] as usize;
+        out.ep[i] = a.ep[from];
+        out.eo[i] = (a.eo[from] + b.eo[i]) % 2;
+        i += 1;
+    }
+    out
+}
+
+impl Mul for &CubieCube {
+    type Output = CubieCube;
+    fn mul(self, rhs: &CubieCube) -> CubieCube {
+        multiply(self, rhs)
+    }
+}
+
+impl Mul for CubieCube {
+    type Output = CubieCube;
+    fn mul(self, rhs: CubieCube) -> CubieCube {
+        multiply(&self, &rhs)
+    }
+}
+
+impl Default for CubieCube {
+    fn default() -> Self {
+        SOLVED
+    }
+}
+
+/// One broken invariant of a `CubieCube`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CubieError {
+    #[error("corner {} appears {count} times", CORNER_NAMES[*piece as usize])]
+    CornerCount { piece: u8, count: u8 },
+    #[error("edge {} appears {count} times", EDGE_NAMES[*piece as usize])]
+    EdgeCount { piece: u8, count: u8 },
+    #[error("a corner piece number or twist is out of range at position {}", CORNER_NAMES[*position as usize])]
+    CornerOutOfRange { position: u8 },
+    #[error("an edge piece number or flip is out of range at position {}", EDGE_NAMES[*position as usize])]
+    EdgeOutOfRange { position: u8 },
+    #[error("corner twist: the twists add up to {sum} (mod 3), so a corner is twisted in place; twisted: {}", names(CORNER_NAMES.as_slice(), pieces))]
+    Twist { sum: u8, pieces: Vec<u8> },
+    #[error("edge flip: the flips add up to 1 (mod 2), so an edge is flipped in place; flipped: {}", names(EDGE_NAMES.as_slice(), pieces))]
+    Flip { pieces: Vec<u8> },
+    #[error("parity: corner and edge permutations differ in parity, so two pieces are swapped; out of place: {}", parity_names(corners, edges))]
+    Parity { corners: Vec<u8>, edges: Vec<u8> },
+}
+
+fn names(table: &[&str], pieces: &[u8]) -> String {
+    let list: Vec<&str> = pieces.iter().map(|&p| table[p as usize]).collect();
+    list.join(", ")
+}
+
+fn parity_names(corners: &[u8], edges: &[u8]) -> String {
+    let mut list = Vec::new();
+    list.extend(
+        corners
+            .iter()
+            .map(|&p| format!("corner {}", CORNER_NAMES[p as usize])),
+    );
+    list.extend(
+        edges
+            .iter()
+            .map(|&p| format!("edge {}", EDGE_NAMES[p as usize])),
+    );
+    list.join(", ")
+}
+
+/// Whether a permutation is odd.
+pub fn is_odd<const N: usize>(perm: &[u8; N]) -> bool {
+    let mut seen = [false; N];
+    let mut transpositions = 0;
+    for start in 0..N {
+        let mut len = 0;
+        let mut i = start;
+        while !seen[i] {
+            seen[i] = true;
+            i = perm[i] as usize;
+            len += 1;
+        }
+        if len > 0 {
+            transpositions += len - 1;
+        }
+    }
+    transpositions % 2 == 1
+}
+
+fn piece_counts<const N: usize>(perm: &[u8; N]) -> Option<[u8; N]> {
+    let mut counts = [0u8; N];
+    for &p in perm {
+        *counts.get_mut(p as usize)? += 1;
+    }
+    Some(counts)
+}
+
+impl CubieCube {
+    pub fn solved() -> CubieCube {
+        SOLVED
+    }
+
+    pub fn is_solved(&self) -> bool {
+        *self == SOLVED
+    }
+
+    /// The state after applying `moves` in order.
+    pub fn apply(&self, moves: &[Move]) -> CubieCube {
+        moves.iter().fold(*self, |cube, m| &cube * m.cube())
+    }
+
+    pub fn apply_move(&self, m: Move) -> CubieCube {
+        self * m.cube()
+    }
+
+    /// The state that undoes this one: `self * self.inverse() == solved`.
+    pub fn inverse(&self) -> CubieCube {
+        let mut inv = SOLVED;
+        for i in 0..8 {
+            let piece = self.cp[i] as usize;
+            inv.cp[piece] = i as u8;
+            inv.co[piece] = (3 - self.co[i]) % 3;
+        }
+        for i in 0..12 {
+            let piece = self.ep[i] as usize;
+            inv.ep[piece] = i as u8;
+            inv.eo[piece] = self.eo[i];
+        }
+        inv
+    }
+
+    /// Every broken invariant, not just the first. An empty list means the
+    /// state is reachable by face turns.
+    pub fn verify(&self) -> Vec<CubieError> {
+        let mut errors = Vec::new();
+        for i in 0..8 {
+            if self.cp[i] >= 8 || self.co[i] >= 3 {
+                errors.push(CubieError::CornerOutOfRange { position: i as u8 });
+            }
+        }
+        for i in 0..12 {
+            if self.ep[i] >= 12 || self.eo[i] >= 2 {
+                errors.push(CubieError::EdgeOutOfRange { position: i as u8 });
+            }
+        }
+        if !errors.is_empty() {
+            return errors;
+        }
+        let corner_counts = piece_counts(&self.cp).unwrap_or([1; 8]);
+        let edge_counts = piece_counts(&self.ep).unwrap_or([1; 12]);
+        for (piece, &count) in corner_counts.iter().enumerate() {
+            if count != 1 {
+                errors.push(CubieError::CornerCount {
+                    piece: piece as u8,
+                    count,
+                });
+            }
+        }
+        for (piece, &count) in edge_counts.iter().enumerate() {
+            if count != 1 {
+                errors.push(CubieError::EdgeCount {
+                    piece: piece as u8,
+                    count,
+                });
+            }
+        }
+        let twist: u8 = self.co.iter().sum::<u8>() % 3;
+        if twist != 0 {
+            errors.push(CubieError::Twist {
+                sum: twist,
+                pieces: (0..8)
+                    .filter(|&i| self.co[i] != 0)
+                    .map(|i| self.cp[i])
+                    .collect(),
+            });
+        }
+        if self.eo.iter().sum::<u8>() % 2 != 0 {
+            errors.push(CubieError::Flip {
+                pieces: (0..12)
+                    .filter(|&i| self.eo[i] != 0)
+                    .map(|i| self.ep[i])
+                    .collect(),
+            });
+        }
+        let permutations_valid = errors.iter().all(|e| {
+            !matches!(
+                e,
+                CubieError::CornerCount { .. } | CubieError::EdgeCount { .. }
+            )
+        });
+        if permutations_valid && is_odd(&self.cp) != is_odd(&self.ep) {
+            errors.push(CubieError::Parity {
+                corners: (0..8u8).filter(|&i| self.cp[i as usize] != i).collect(),
+                edges: (0..12u8).filter(|&i| self.ep[i as usize] != i).collect(),
+            });
+        }
+        errors
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_18_moves_are_distinct_and_derived_in_order() {
+        for (i, a) in Move::ALL.iter().enumerate() {
+            assert_eq!(a.index(), i);
+            for b in &Move::ALL[i + 1..] {
+                assert_ne!(a.cube(), b.cube(), "{a} and {b} act the same");
+            }
+        }
+    }
+
+    #[test]
+    fn every_face_turn_has_order_four() {
+        for m in Move::ALL {
+            let cube = SOLVED.apply(&[m, m, m, m]);
+            assert!(cube.is_solved(), "{m} four times is not the identity");
+            assert!(!SOLVED.apply_move(m).is_solved());
+        }
+    }
+
+    #[test]
+    fn sexy_move_six_times_is_identity() {
+        let [r, u] = [Move::new(Face::R, 1), Move::new(Face::U, 1)];
+        let sexy = [r, u, r.inverse(), u.inverse()];
+        let once = SOLVED.apply(&sexy);
+        assert!(!once.is_solved());
+        let six = (0..6).fold(SOLVED, |c, _| c.apply(&sexy));
+        assert!(six.is_solved());
+    }
+
+    #[test]
+    fn inverse_undoes_a_state() {
+        let cube = SOLVED.apply(&Move::ALL);
+        assert!((cube * cube.inverse()).is_solved());
+        assert!((cube.inverse() * cube).is_solved());
+    }
+
+    #[test]
+    fn verify_reports_every_broken_invariant() {
+        let mut cube = SOLVED;
+        cube.co[0] = 1;
+        cube.eo[3] = 1;
+        cube.ep.swap(0, 1);
+        let errors = cube.verify();
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(matches!(&errors[0], CubieError::Twist { sum: 1, pieces } if pieces == &[0]));
+        assert!(matches!(&errors[1], CubieError::Flip { pieces } if pieces == &[3]));
+        assert!(
+            matches!(&errors[2], CubieError::Parity { corners, edges } if corners.is_empty() && edges == &[0, 1])
+        );
+    }
+
+    #[test]
+    fn verify_names_duplicate_and_missing_pieces() {
+        let mut cube = SOLVED;
+        cube.cp[1] = 0;
+        let errors = cube.verify();
+        assert!(errors.contains(&CubieError::CornerCount { piece: 0, count: 2 }));
+        assert!(errors.contains(&CubieError::CornerCount { piece: 1, count: 0 }));
+    }
+}

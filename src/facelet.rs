@@ -1,0 +1,449 @@
+//! Facelet strings: the 54-letter URFDLB format of Kociemba's solvers and
+//! min2phase, read into a `CubieCube` with one error per broken rule, and
+//! printed back. Colour letters (WCA scheme) are read through the centres.
+
+use crate::cubie::{CubieCube, CubieError, Face, CORNER_NAMES, EDGE_NAMES};
+use std::fmt;
+
+/// Number of stickers.
+pub const N_FACELETS: usize = 54;
+
+/// Sticker positions of each corner position, U/D sticker first, then
+/// clockwise. Facelet `k` of face `f` (0..9, row by row) is `9 * f + k`.
+pub const CORNER_FACELETS: [[usize; 3]; 8] = [
+    [8, 9, 20],   // URF: U9 R1 F3
+    [6, 18, 38],  // UFL: U7 F1 L3
+    [0, 36, 47],  // ULB: U1 L1 B3
+    [2, 45, 11],  // UBR: U3 B1 R3
+    [29, 26, 15], // DFR: D3 F9 R7
+    [27, 44, 24], // DLF: D1 L9 F7
+    [33, 53, 42], // DBL: D7 B9 L7
+    [35, 17, 51], // DRB: D9 R9 B7
+];
+
+/// Sticker positions of each edge position, U/D (or F/B) sticker first.
+pub const EDGE_FACELETS: [[usize; 2]; 12] = [
+    [5, 10],  // UR
+    [7, 19],  // UF
+    [3, 37],  // UL
+    [1, 46],  // UB
+    [32, 16], // DR
+    [28, 25], // DF
+    [30, 43], // DL
+    [34, 52], // DB
+    [23, 12], // FR
+    [21, 41], // FL
+    [50, 39], // BL
+    [48, 14], // BR
+];
+
+const CORNER_COLOURS: [[Face; 3]; 8] = {
+    use Face::*;
+    [
+        [U, R, F],
+        [U, F, L],
+        [U, L, B],
+        [U, B, R],
+        [D, F, R],
+        [D, L, F],
+        [D, B, L],
+        [D, R, B],
+    ]
+};
+
+const EDGE_COLOURS: [[Face; 2]; 12] = {
+    use Face::*;
+    [
+        [U, R],
+        [U, F],
+        [U, L],
+        [U, B],
+        [D, R],
+        [D, F],
+        [D, L],
+        [D, B],
+        [F, R],
+        [F, L],
+        [B, L],
+        [B, R],
+    ]
+};
+
+/// WCA colour letter of each face, in `Face::ALL` order.
+pub const COLOUR_LETTERS: [char; 6] = ['W', 'R', 'G', 'Y', 'O', 'B'];
+
+/// The name of a sticker position, e.g. `U9` or `F3`.
+pub fn position_name(index: usize) -> String {
+    format!("{}{}", Face::ALL[index / 9].letter(), index % 9 + 1)
+}
+
+/// One broken rule of a facelet string.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FaceletError {
+    #[error("a facelet string has 54 letters, this one has {0}")]
+    Length(usize),
+    #[error("`{letter}` at position {} (column {}) is not a face letter (U R F D L B) or a colour letter (W Y G B R O)", position_name(*index), index + 1)]
+    BadLetter { letter: char, index: usize },
+    #[error("the string mixes face letters and colour letters")]
+    MixedAlphabets,
+    #[error(
+        "the centres must all differ, but `{letter}` is the centre of {}",
+        faces_list(faces)
+    )]
+    SameCentres { letter: char, faces: Vec<Face> },
+    #[error("colour `{letter}` appears {count} times, it must appear 9 times")]
+    ColourCount { letter: char, count: usize },
+    #[error("the stickers at corner position {} ({}) show {}, which is no real corner", CORNER_NAMES[*position as usize], positions_list(&CORNER_FACELETS[*position as usize]), letters.iter().collect::<String>())]
+    NoSuchCorner { position: u8, letters: Vec<char> },
+    #[error("the stickers at edge position {} ({}) show {}, which is no real edge", EDGE_NAMES[*position as usize], positions_list(&EDGE_FACELETS[*position as usize]), letters.iter().collect::<String>())]
+    NoSuchEdge { position: u8, letters: Vec<char> },
+    #[error("{0}")]
+    Cubie(#[from] CubieError),
+}
+
+fn faces_list(faces: &[Face]) -> String {
+    let names: Vec<String> = faces.iter().map(|f| f.letter().to_string()).collect();
+    names.join(" and ")
+}
+
+fn positions_list(positions: &[usize]) -> String {
+    let names: Vec<String> = positions.iter().map(|&i| position_name(i)).collect();
+    names.join(" ")
+}
+
+/// All the rules a facelet string broke, in the order they were checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidState(pub Vec<FaceletError>);
+
+impl fmt::Display for InvalidState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let messages: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        write!(f, "invalid cube: {}", messages.join("; "))
+    }
+}
+
+impl std::error::Error for InvalidState {}
+
+/// Reads the letters as faces: through the centres, so that face letters,
+/// colour letters and rotated centres all work.
+fn faces_through_centres(letters: &[char]) -> Result<[Face; N_FACELETS], Vec<FaceletError>> {
+    let mut errors = Vec::new();
+    let is_face = |c: char| "URFDLB".contains(c);
+    let is_colour = |c: char| "WYGBRO".contains(c);
+    for (index, &letter) in letters.iter().enumerate() {
+        if !is_face(letter) && !is_colour(letter) {
+            errors.push(FaceletError::BadLetter { letter, index });
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let face_only = letters.iter().any(|&c| is_face(c) && !is_colour(c));
+    let colour_only = letters.iter().any(|&c| is_colour(c) && !is_face(c));
+    if face_only && colour_only {
+        return Err(vec![FaceletError::MixedAlphabets]);
+    }
+    let centres: Vec<char> = (0..6).map(|f| letters[9 * f + 4]).collect();
+    for (f, &letter) in centres.iter().enumerate() {
+        let faces: Vec<Face> = (0..6)
+            .filter(|&g| centres[g] == letter)
+            .map(|g| Face::ALL[g])
+            .collect();
+        if faces.len() > 1 && faces[0] == Face::ALL[f] {
+            errors.push(FaceletError::SameCentres { letter, faces });
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let mut faces = [Face::U; N_FACELETS];
+    for (i, &letter) in letters.iter().enumerate() {
+        match centres.iter().position(|&c| c == letter) {
+            Some(f) => faces[i] = Face::ALL[f],
+            None => errors.push(FaceletError::ColourCount { letter, count: 0 }),
+        }
+    }
+    for (f, &letter) in centres.iter().enumerate() {
+        let count = faces.iter().filter(|face| face.index() == f).count();
+        if count != 9 {
+            errors.push(FaceletError::ColourCount { letter, count });
+        }
+    }
+    errors.dedup();
+    if errors.is_empty() {
+        Ok(faces)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Parses a 54-letter facelet string (face or colour letters, case-insensitive,
+/// white space ignored) into a valid cube, or every rule it broke.
+pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
+    let letters: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect();
+    if letters.len() != N_FACELETS {
+        return Err(InvalidState(vec![FaceletError::Length(letters.len())]));
+    }
+    let faces = faces_through_centres(&letters).map_err(InvalidState)?;
+    let mut errors = Vec::new();
+    let mut cube = CubieCube::solved();
+    for (i, stickers) in CORNER_FACELETS.iter().enumerate() {
+        let found = (0..3).find_map(|ori| {
+            let at = |k: usize| faces[stickers[(ori + k) % 3]];
+            CORNER_COLOURS
+                .iter()
+                .position(|c| c[0] == at(0) && c[1] == at(1) && c[2] == at(2))
+                .map(|piece| (piece, ori))
+        });
+        match found {
+            Some((piece, ori)) => {
+                cube.cp[i] = piece as u8;
+                cube.co[i] = ori as u8;
+            }
+            None => errors.push(FaceletError::NoSuchCorner {
+                position: i as u8,
+                letters: stickers.iter().map(|&s| letters[s]).collect(),
+            }),
+        }
+    }
+    for (i, stickers) in EDGE_FACELETS.iter().enumerate() {
+        let found = (0..2).find_map(|ori| {
+            let at = |k: usize| faces[stickers[(ori + k) % 2]];
+            EDGE_COLOURS
+                .iter()
+                .position(|c| c[0] == at(0) && c[1] == at(1))
+                .map(|piece| (piece, ori))
+        });
+        match found {
+            Some((piece, ori)) => {
+                cube.ep[i] = piece as u8;
+                cube.eo[i] = ori as u8;
+            }
+            None => errors.push(FaceletError::NoSuchEdge {
+                position: i as u8,
+                letters: stickers.iter().map(|&s| letters[s]).collect(),
+            }),
+        }
+    }
+    if errors.is_empty() {
+        errors.extend(cube.verify().into_iter().map(FaceletError::Cubie));
+    }
+    if errors.is_empty() {
+        Ok(cube)
+    } else {
+        Err(InvalidState(errors))
+    }
+}
+
+/// The face seen at each of the 54 sticker positions.
+pub fn faces(cube: &CubieCube) -> [Face; N_FACELETS] {
+    let mut faces = [Face::U; N_FACELETS];
+    for f in 0..6 {
+        faces[9 * f + 4] = Face::ALL[f];
+    }
+    for (i, stickers) in CORNER_FACELETS.iter().enumerate() {
+        let (piece, ori) = (cube.cp[i] as usize, cube.co[i] as usize);
+        for (k, &colour) in CORNER_COLOURS[piece].iter().enumerate() {
+            faces[stickers[(k + ori) % 3]] = colour;
+        }
+    }
+    for (i, stickers) in EDGE_FACELETS.iter().enumerate() {
+        let (piece, ori) = (cube.ep[i] as usize, cube.eo[i] as usize);
+        for (k, &colour) in EDGE_COLOURS[piece].iter().enumerate() {
+            faces[stickers[(k + ori) % 2]] = colour;
+        }
+    }
+    faces
+}
+
+/// The 54-letter URFDLB string of a cube.
+pub fn to_string(cube: &CubieCube) -> String {
+    faces(cube).iter().map(|f| f.letter()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cubie::Move;
+
+    const SOLVED_STRING: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+    fn errors(text: &str) -> Vec<FaceletError> {
+        parse(text).expect_err("should be invalid").0
+    }
+
+    #[test]
+    fn r_gives_the_known_facelet_string() {
+        let cube = CubieCube::solved().apply_move(Move::new(Face::R, 1));
+        assert_eq!(
+            to_string(&cube),
+            "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"
+        );
+    }
+
+    #[test]
+    fn every_move_round_trips_through_facelets() {
+        for m in Move::ALL {
+            let cube = CubieCube::solved().apply(&[m, Move::ALL[17 - m.index()], m]);
+            assert_eq!(parse(&to_string(&cube)), Ok(cube));
+        }
+    }
+
+    #[test]
+    fn colour_letters_are_read_through_the_centres() {
+        let colours: String = SOLVED_STRING
+            .chars()
+            .map(|c| COLOUR_LETTERS[Face::from_letter(c).unwrap().index()])
+            .collect();
+        assert_eq!(parse(&colours), Ok(CubieCube::solved()));
+        assert_eq!(parse(&colours.to_lowercase()), Ok(CubieCube::solved()));
+    }
+
+    #[test]
+    fn wrong_length_is_reported() {
+        assert_eq!(errors("UUU"), vec![FaceletError::Length(3)]);
+    }
+
+    #[test]
+    fn a_bad_letter_names_its_position() {
+        let text = format!("UUUUXUUUU{}", &SOLVED_STRING[9..]);
+        assert_eq!(
+            errors(&text),
+            vec![FaceletError::BadLetter {
+                letter: 'X',
+                index: 4
+            }]
+        );
+    }
+
+    #[test]
+    fn wrong_colour_counts_name_the_colour_and_count() {
+        let text = format!("R{}", &SOLVED_STRING[1..]);
+        let errs = errors(&text);
+        assert!(errs.contains(&FaceletError::ColourCount {
+            letter: 'U',
+            count: 8
+        }));
+        assert!(errs.contains(&FaceletError::ColourCount {
+            letter: 'R',
+            count: 10
+        }));
+    }
+
+    #[test]
+    fn equal_centres_are_reported() {
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        letters[13] = 'U';
+        letters[0] = 'R';
+        let errs = errors(&letters.iter().collect::<String>());
+        assert_eq!(
+            errs,
+            vec![FaceletError::SameCentres {
+                letter: 'U',
+                faces: vec![Face::U, Face::R]
+            }]
+        );
+    }
+
+    #[test]
+    fn an_impossible_corner_names_its_position() {
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        // Swap U9 with D3: URF then shows D R F, DFR shows U F R.
+        letters.swap(8, 29);
+        let errs = errors(&letters.iter().collect::<String>());
+        assert!(errs.contains(&FaceletError::NoSuchCorner {
+            position: 0,
+            letters: vec!['D', 'R', 'F']
+        }));
+        assert!(errs.contains(&FaceletError::NoSuchCorner {
+            position: 4,
+            letters: vec!['U', 'F', 'R']
+        }));
+        assert!(errs[0]
+            .to_string()
+            .contains("corner position URF (U9 R1 F3)"));
+    }
+
+    #[test]
+    fn an_impossible_edge_names_its_position() {
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        letters.swap(5, 12); // U6 <-> R4: UR shows R R
+        let errs = errors(&letters.iter().collect::<String>());
+        assert!(errs.contains(&FaceletError::NoSuchEdge {
+            position: 0,
+            letters: vec!['R', 'R']
+        }));
+    }
+
+    #[test]
+    fn a_duplicated_piece_is_reported_with_the_missing_one() {
+        // Put a second URF corner where UFL was (stickers U7 F1 L3 = U R F).
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        letters[6] = 'U';
+        letters[18] = 'R';
+        letters[38] = 'F';
+        // Keep the colour counts right by trading stickers elsewhere.
+        letters[10] = 'F'; // UR edge now U F
+        letters[19] = 'L'; // UF edge now U L
+        let errs = errors(&letters.iter().collect::<String>());
+        assert!(
+            errs.contains(&FaceletError::Cubie(CubieError::CornerCount {
+                piece: 0,
+                count: 2
+            })),
+            "{errs:?}"
+        );
+        assert!(errs.contains(&FaceletError::Cubie(CubieError::CornerCount {
+            piece: 1,
+            count: 0
+        })));
+    }
+
+    #[test]
+    fn a_twisted_corner_is_named() {
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        // Twist DFR clockwise in place: D3 F9 R7 = D F R becomes R D F.
+        letters[29] = 'R';
+        letters[26] = 'D';
+        letters[15] = 'F';
+        let errs = errors(&letters.iter().collect::<String>());
+        assert_eq!(errs.len(), 1, "{errs:?}");
+        let message = errs[0].to_string();
+        assert!(
+            matches!(&errs[0], FaceletError::Cubie(CubieError::Twist { pieces, .. }) if pieces == &[4])
+        );
+        assert!(message.contains("DFR"), "{message}");
+    }
+
+    #[test]
+    fn a_flipped_edge_is_named() {
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        letters.swap(7, 19); // flip UF
+        let errs = errors(&letters.iter().collect::<String>());
+        assert_eq!(
+            errs,
+            vec![FaceletError::Cubie(CubieError::Flip { pieces: vec![1] })]
+        );
+        assert!(errs[0].to_string().contains("UF"));
+    }
+
+    #[test]
+    fn swapped_edges_break_parity_and_are_named() {
+        let mut letters: Vec<char> = SOLVED_STRING.chars().collect();
+        letters.swap(5, 7); // UR <-> UF, U stickers
+        letters.swap(10, 19); // and their side stickers
+        let errs = errors(&letters.iter().collect::<String>());
+        assert_eq!(
+            errs,
+            vec![FaceletError::Cubie(CubieError::Parity {
+                corners: vec![],
+                edges: vec![0, 1]
+            })]
+        );
+        assert!(errs[0].to_string().contains("edge UR, edge UF"));
+    }
+}

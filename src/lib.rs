@@ -1,0 +1,12 @@
+//! Thistle: a Thistlethwaite Rubik's cube solver.
+//!
+//! Data flows one way: text (`notation`) or stickers (`facelet`) become a
+//! `cubie::CubieCube`; the solver reduces it through four stages using exact
+//! distance tables built by `build.rs`; playback turns the solution into a
+//! timeline the page renders. Everything outside `web` and `render` is plain
+//! Rust, tested natively.
+
+pub mod cubie;
+pub mod facelet;
+pub mod notation;
+pub mod scramble;

@@ -1,0 +1,160 @@
+//! Random scrambles: uniformly random cube states (from a cryptographically
+//! secure generator, or a seeded one for reproducible tests) and random
+//! sequences of face turns.
+
+use crate::cubie::{is_odd, CubieCube, Move};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+
+/// The generator used for scrambles: ChaCha-based, seeded from the operating
+/// system (or the browser's `crypto.getRandomValues`) unless a seed is given.
+pub type ScrambleRng = rand::rngs::StdRng;
+
+pub fn rng(seed: Option<u64>) -> ScrambleRng {
+    match seed {
+        Some(seed) => ScrambleRng::seed_from_u64(seed),
+        None => ScrambleRng::from_entropy(),
+    }
+}
+
+/// Whether a state is solved or one face turn from solved.
+fn within_one_move(cube: &CubieCube) -> bool {
+    cube.is_solved() || Move::ALL.iter().any(|m| cube == m.cube())
+}
+
+fn random_orientations<const N: usize>(rng: &mut ScrambleRng, modulus: u8) -> [u8; N] {
+    let mut ori = [0u8; N];
+    for o in ori.iter_mut().take(N - 1) {
+        *o = rng.gen_range(0..modulus);
+    }
+    let sum: u8 = ori.iter().fold(0, |s, &o| (s + o) % modulus);
+    ori[N - 1] = (modulus - sum) % modulus;
+    ori
+}
+
+/// A state drawn uniformly from all 43,252,003,274,489,856,000, except those
+/// solvable in fewer than 2 moves (which are drawn again).
+pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
+    loop {
+        let mut cube = CubieCube::solved();
+        cube.cp.shuffle(rng);
+        cube.ep.shuffle(rng);
+        // Swapping two edges maps odd permutations one-to-one onto even ones,
+        // so the result stays uniform among the permutations of right parity.
+        if is_odd(&cube.cp) != is_odd(&cube.ep) {
+            cube.ep.swap(0, 1);
+        }
+        cube.co = random_orientations(rng, 3);
+        cube.eo = random_orientations(rng, 2);
+        if !within_one_move(&cube) {
+            return cube;
+        }
+    }
+}
+
+/// `count` random face turns with no face turned twice in a row and no three
+/// turns in a row on one axis.
+pub fn random_moves(rng: &mut ScrambleRng, count: usize) -> Vec<Move> {
+    let mut moves: Vec<Move> = Vec::with_capacity(count);
+    while moves.len() < count {
+        let m = Move::ALL[rng.gen_range(0..18)];
+        let n = moves.len();
+        let same_face = n >= 1 && moves[n - 1].face == m.face;
+        let third_on_axis = n >= 2
+            && moves[n - 1].face.axis() == m.face.axis()
+            && moves[n - 2].face.axis() == m.face.axis();
+        if !same_face && !third_on_axis {
+            moves.push(m);
+        }
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn random_states_are_legal_and_not_trivial() {
+        let mut rng = rng(Some(1));
+        for _ in 0..2000 {
+            let cube = random_state(&mut rng);
+            assert_eq!(cube.verify(), vec![]);
+            assert!(!within_one_move(&cube));
+        }
+    }
+
+    /// Chi-squared statistic of observed counts against a uniform expectation.
+    fn chi_squared(counts: &[u32]) -> f64 {
+        let total: u32 = counts.iter().sum();
+        let expected = total as f64 / counts.len() as f64;
+        counts
+            .iter()
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum()
+    }
+
+    #[test]
+    fn random_states_are_uniform_in_positions_and_orientations() {
+        let mut rng = rng(Some(7));
+        let mut corner_at = [[0u32; 8]; 8];
+        let mut edge_at = [[0u32; 12]; 12];
+        let mut twist = [[0u32; 3]; 8];
+        let mut flip = [[0u32; 2]; 12];
+        for _ in 0..24_000 {
+            let cube = random_state(&mut rng);
+            for i in 0..8 {
+                corner_at[i][cube.cp[i] as usize] += 1;
+                twist[i][cube.co[i] as usize] += 1;
+            }
+            for i in 0..12 {
+                edge_at[i][cube.ep[i] as usize] += 1;
+                flip[i][cube.eo[i] as usize] += 1;
+            }
+        }
+        // 99.9th percentiles of chi-squared with 7, 11, 2 and 1 degrees of freedom.
+        for row in &corner_at {
+            assert!(chi_squared(row) < 24.3, "corner positions {row:?}");
+        }
+        for row in &edge_at {
+            assert!(chi_squared(row) < 31.3, "edge positions {row:?}");
+        }
+        for row in &twist {
+            assert!(chi_squared(row) < 13.8, "corner twists {row:?}");
+        }
+        for row in &flip {
+            assert!(chi_squared(row) < 10.8, "edge flips {row:?}");
+        }
+    }
+
+    #[test]
+    fn the_chi_squared_check_catches_a_biased_generator() {
+        let mut biased = [3000u32; 8];
+        biased[0] = 3400;
+        assert!(chi_squared(&biased) > 24.3);
+    }
+
+    #[test]
+    fn random_moves_never_repeat_a_face_or_stack_an_axis() {
+        let mut rng = rng(Some(3));
+        let moves = random_moves(&mut rng, 5000);
+        assert_eq!(moves.len(), 5000);
+        for w in moves.windows(2) {
+            assert_ne!(w[0].face, w[1].face);
+        }
+        for w in moves.windows(3) {
+            assert!(
+                !(w[0].face.axis() == w[1].face.axis() && w[1].face.axis() == w[2].face.axis())
+            );
+        }
+    }
+
+    #[test]
+    fn seeds_reproduce_and_entropy_differs() {
+        assert_eq!(
+            random_state(&mut rng(Some(5))),
+            random_state(&mut rng(Some(5)))
+        );
+        assert_ne!(random_state(&mut rng(None)), random_state(&mut rng(None)));
+    }
+}
