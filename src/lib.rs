@@ -6,7 +6,17 @@
 //! timeline the page renders. Everything outside `web` and `render` is plain
 //! Rust, tested natively.
 
+pub mod bfs;
+pub mod coord;
 pub mod cubie;
 pub mod facelet;
 pub mod notation;
+pub mod phase;
+pub mod playback;
+#[cfg(target_arch = "wasm32")]
+pub mod render;
 pub mod scramble;
+pub mod solver;
+pub mod tables;
+#[cfg(target_arch = "wasm32")]
+pub mod web;

@@ -1,8 +1,15 @@
-//! The `thistle` command line: the core's features for batch use.
+//! The `thistle` command line: the core's features for batch use. Bad input
+//! goes to stderr with its argument or line number and column, and the exit
+//! code is 2; the other inputs are still handled.
 
 use clap::{Parser, Subcommand};
+use serde::Serialize;
+use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
-use thistle::{facelet, notation, scramble};
+use std::time::Instant;
+use thistle::cubie::CubieCube;
+use thistle::solver::{self, Solution, SolveError};
+use thistle::{facelet, notation, scramble, tables};
 
 #[derive(Parser)]
 #[command(
@@ -19,7 +26,7 @@ struct Cli {
 enum Command {
     /// Print the 54-letter facelet string (URFDLB) of each scramble.
     State {
-        /// Scrambles in cube notation, one per argument.
+        /// Scrambles in cube notation, one per argument (quote each one).
         scrambles: Vec<String>,
     },
     /// Print random scrambles, one per line.
@@ -34,6 +41,30 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Solve scrambles or facelet strings in four stages.
+    Solve {
+        /// One JSON object per input line.
+        #[arg(long)]
+        json: bool,
+        /// Read scrambles from a file, one per line (`-` for stdin); blank
+        /// lines and lines starting with `#` are skipped.
+        #[arg(long, conflicts_with_all = ["state", "scrambles"])]
+        file: Option<String>,
+        /// A 54-letter facelet string (URFDLB order, face or colour letters).
+        #[arg(long, conflicts_with = "scrambles")]
+        state: Option<String>,
+        /// Scrambles in cube notation, one per argument (quote each one).
+        scrambles: Vec<String>,
+    },
+    /// Print each stage's depth histogram and table size.
+    Tables,
+    /// Solve random states and report speed and lengths.
+    Bench {
+        #[arg(long, default_value_t = 100_000)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -41,33 +72,227 @@ fn main() -> ExitCode {
     match cli.command {
         Command::State { scrambles } => state(&scrambles),
         Command::Random { moves, count, seed } => random(moves, count, seed),
+        Command::Solve {
+            json,
+            file,
+            state,
+            scrambles,
+        } => solve(json, file, state, scrambles),
+        Command::Tables => print_tables(),
+        Command::Bench { count, seed } => bench(count, seed),
+    }
+}
+
+fn failure(code: bool) -> ExitCode {
+    if code {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
 fn state(scrambles: &[String]) -> ExitCode {
-    let mut status = ExitCode::SUCCESS;
+    let mut failed = false;
     for (i, text) in scrambles.iter().enumerate() {
         match notation::parse(text) {
             Ok(alg) => println!("{}", facelet::to_string(&alg.cube())),
             Err(e) => {
                 eprintln!("thistle: argument {}: {e}", i + 1);
-                status = ExitCode::from(2);
+                failed = true;
             }
         }
     }
-    status
+    failure(failed)
 }
 
 fn random(moves: Option<usize>, count: usize, seed: Option<u64>) -> ExitCode {
     let mut rng = scramble::rng(seed);
     for _ in 0..count {
-        match moves {
-            Some(n) => println!(
-                "{}",
-                notation::format_moves(&scramble::random_moves(&mut rng, n))
-            ),
-            None => println!("{}", facelet::to_string(&scramble::random_state(&mut rng))),
+        let moves = match moves {
+            Some(n) => scramble::random_moves(&mut rng, n),
+            None => solver::random_state_scramble(&mut rng).1,
+        };
+        println!("{}", notation::format_moves(&moves));
+    }
+    ExitCode::SUCCESS
+}
+
+/// One input of `solve`, with where it came from for error messages.
+struct Input {
+    place: String,
+    text: String,
+    is_facelets: bool,
+}
+
+fn read_inputs(
+    file: Option<String>,
+    state: Option<String>,
+    scrambles: Vec<String>,
+) -> io::Result<Vec<Input>> {
+    if let Some(text) = state {
+        return Ok(vec![Input {
+            place: "--state".into(),
+            text,
+            is_facelets: true,
+        }]);
+    }
+    let Some(path) = file else {
+        return Ok(scrambles
+            .into_iter()
+            .enumerate()
+            .map(|(i, text)| Input {
+                place: format!("argument {}", i + 1),
+                text,
+                is_facelets: false,
+            })
+            .collect());
+    };
+    let reader: Box<dyn BufRead> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(io::BufReader::new(std::fs::File::open(&path)?))
+    };
+    let mut inputs = Vec::new();
+    for (i, line) in reader.lines().enumerate() {
+        let line = line?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        inputs.push(Input {
+            place: format!("line {}", i + 1),
+            text: line,
+            is_facelets: false,
+        });
+    }
+    Ok(inputs)
+}
+
+#[derive(Serialize)]
+struct JsonSolution<'a> {
+    scramble: String,
+    state: String,
+    stages: &'a [solver::Stage; 4],
+    length: usize,
+    micros: u128,
+}
+
+fn solve_input(input: &Input) -> Result<(String, CubieCube, Solution, u128), SolveError> {
+    let start = Instant::now();
+    if input.is_facelets {
+        let (cube, solution) = solver::solve_facelets(&input.text)?;
+        let micros = start.elapsed().as_micros();
+        let scramble: Vec<_> = solution.moves().iter().rev().map(|m| m.inverse()).collect();
+        Ok((notation::format_moves(&scramble), cube, solution, micros))
+    } else {
+        let (alg, cube, solution) = solver::solve_text(&input.text)?;
+        Ok((alg.to_string(), cube, solution, start.elapsed().as_micros()))
+    }
+}
+
+fn print_breakdown(
+    out: &mut impl Write,
+    scramble: &str,
+    solution: &Solution,
+    micros: u128,
+) -> io::Result<()> {
+    writeln!(out, "Scramble: {scramble}")?;
+    let width = solution
+        .stages
+        .iter()
+        .map(|s| s.name.len())
+        .max()
+        .unwrap_or(0);
+    for stage in &solution.stages {
+        let moves = notation::format_moves(&stage.moves);
+        let moves = if moves.is_empty() {
+            "(nothing to do)".to_string()
+        } else {
+            moves
+        };
+        writeln!(
+            out,
+            "  {:width$}  {:>2}  {moves}",
+            stage.name,
+            stage.moves.len()
+        )?;
+    }
+    writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())
+}
+
+fn solve(
+    json: bool,
+    file: Option<String>,
+    state: Option<String>,
+    scrambles: Vec<String>,
+) -> ExitCode {
+    let inputs = match read_inputs(file, state, scrambles) {
+        Ok(inputs) => inputs,
+        Err(e) => {
+            eprintln!("thistle: cannot read input: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    // Build the move tables up front so the reported times are solve times.
+    tables::phases();
+    let mut failed = false;
+    let mut out = io::stdout().lock();
+    for input in &inputs {
+        let written = match solve_input(input) {
+            Ok((scramble, cube, solution, micros)) if json => {
+                let record = JsonSolution {
+                    scramble,
+                    state: facelet::to_string(&cube),
+                    stages: &solution.stages,
+                    length: solution.len(),
+                    micros,
+                };
+                serde_json::to_string(&record)
+                    .map_err(io::Error::other)
+                    .and_then(|line| writeln!(out, "{line}"))
+            }
+            Ok((scramble, _, solution, micros)) => {
+                print_breakdown(&mut out, &scramble, &solution, micros)
+            }
+            Err(e) => {
+                eprintln!("thistle: {}: {e}", input.place);
+                failed = true;
+                Ok(())
+            }
+        };
+        if written.is_err() {
+            return ExitCode::from(2);
         }
     }
+    failure(failed)
+}
+
+fn print_tables() -> ExitCode {
+    print!("{}", tables::HISTOGRAMS);
+    let mut total = 0;
+    for (i, table) in tables::distance_tables().iter().enumerate() {
+        println!("phase {} table: {} bytes", i + 1, table.0.len());
+        total += table.0.len();
+    }
+    println!("total: {total} bytes");
+    ExitCode::SUCCESS
+}
+
+fn bench(count: usize, seed: u64) -> ExitCode {
+    let mut rng = scramble::rng(Some(seed));
+    let cubes: Vec<CubieCube> = (0..count.max(1))
+        .map(|_| scramble::random_state(&mut rng))
+        .collect();
+    // Build the move tables before timing.
+    solver::solve(&cubes[0]);
+    let start = Instant::now();
+    let lengths: Vec<usize> = cubes.iter().map(|c| solver::solve(c).len()).collect();
+    let seconds = start.elapsed().as_secs_f64();
+    let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    let max = lengths.iter().max().copied().unwrap_or(0);
+    println!(
+        "fast: {:.0} solves/s, mean {mean:.2} moves, max {max} moves",
+        lengths.len() as f64 / seconds
+    );
     ExitCode::SUCCESS
 }

@@ -1,0 +1,82 @@
+//! Exact distance tables: a breadth-first search over a stage's coordinate
+//! space from its goal, then packed to two bits per entry (distance mod 3,
+//! which is all that descent needs: every neighbour is at d−1, d or d+1).
+//! Shared with `build.rs`, which runs it at build time.
+
+use crate::phase::Phase;
+
+/// Marks an entry no move sequence reaches.
+pub const UNREACHED: u8 = u8::MAX;
+/// The packed value of an unreached entry.
+pub const PACKED_UNREACHED: u8 = 3;
+
+/// The distance of every coordinate value from the stage's goal, in moves
+/// of the stage's group; `UNREACHED` where there is none.
+pub fn distances<P: Phase>(phase: &P) -> Vec<u8> {
+    let mut distance = vec![UNREACHED; P::SIZE];
+    let goal = phase.index(phase.goal());
+    distance[goal] = 0;
+    let mut queue = vec![goal as u32];
+    let mut head = 0;
+    while head < queue.len() {
+        let index = queue[head] as usize;
+        head += 1;
+        let coord = phase.from_index(index);
+        let next_distance = distance[index] + 1;
+        for k in 0..phase.moves().len() {
+            let next = phase.index(phase.step(coord, k));
+            if distance[next] == UNREACHED {
+                distance[next] = next_distance;
+                queue.push(next as u32);
+            }
+        }
+    }
+    distance
+}
+
+/// How many entries lie at each distance 0, 1, 2, ….
+pub fn histogram(distances: &[u8]) -> Vec<usize> {
+    let mut counts = Vec::new();
+    for &d in distances.iter().filter(|&&d| d != UNREACHED) {
+        if counts.len() <= d as usize {
+            counts.resize(d as usize + 1, 0);
+        }
+        counts[d as usize] += 1;
+    }
+    counts
+}
+
+/// Distances mod 3, four entries a byte, lowest bits first.
+pub fn pack(distances: &[u8]) -> Vec<u8> {
+    distances
+        .chunks(4)
+        .map(|chunk| {
+            chunk.iter().enumerate().fold(0u8, |byte, (i, &d)| {
+                let value = if d == UNREACHED {
+                    PACKED_UNREACHED
+                } else {
+                    d % 3
+                };
+                byte | value << (2 * i)
+            })
+        })
+        .collect()
+}
+
+/// A packed distance table.
+#[derive(Clone, Copy)]
+pub struct Packed<'a>(pub &'a [u8]);
+
+impl Packed<'_> {
+    /// Distance mod 3 of entry `index`, or `PACKED_UNREACHED`.
+    #[inline]
+    pub fn get(self, index: usize) -> u8 {
+        (self.0[index >> 2] >> ((index & 3) * 2)) & 3
+    }
+}
+
+/// One line of a histogram report: `phase K: c0 c1 c2 …`.
+pub fn histogram_line(stage_number: usize, counts: &[usize]) -> String {
+    let counts: Vec<String> = counts.iter().map(ToString::to_string).collect();
+    format!("phase {stage_number}: {}", counts.join(" "))
+}

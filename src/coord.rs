@@ -1,0 +1,356 @@
+//! Coordinates: small integers that capture exactly the part of a `CubieCube`
+//! a stage cares about. Each coordinate is a get/set pair with its range and
+//! its value on the solved cube; `phase` builds move tables from them through
+//! the cubie model. Shared with `build.rs`.
+
+use crate::cubie::{CubieCube, Face, Move, SOLVED};
+
+/// Edge orientation: 0..2048, solved 0.
+pub const N_FLIP: usize = 2048;
+/// Corner orientation: 0..2187, solved 0.
+pub const N_TWIST: usize = 2187;
+/// Positions of the four E-slice edges among the 12: 0..495.
+pub const N_SLICE: usize = 495;
+/// The slice coordinate with FR FL BL BR home.
+pub const SLICE_SOLVED: u16 = 494;
+/// Classes of corner permutations under relabelling by the half-turn group.
+pub const N_CORNER_CLASS: usize = 420;
+/// Positions of the four M-slice edges among the 8 U/D-layer positions: 0..70.
+pub const N_M_PLACEMENT: usize = 70;
+/// M-slice edges UF UB DF DB home.
+pub const M_PLACEMENT_SOLVED: u16 = 49;
+/// Corner permutations reachable by half turns.
+pub const N_HALF_TURN_CORNERS: usize = 96;
+/// Permutations of four edges within their slice.
+pub const N_SLICE_PERM: usize = 24;
+/// All corner permutations.
+pub const N_CORNER_PERM: usize = 40320;
+
+/// Edge positions of each slice: M (UF UB DF DB), S (UR UL DR DL), E.
+pub const M_EDGES: [usize; 4] = [1, 3, 5, 7];
+pub const S_EDGES: [usize; 4] = [0, 2, 4, 6];
+pub const E_EDGES: [usize; 4] = [8, 9, 10, 11];
+
+/// Binomial coefficient for the small numbers used here.
+const fn choose(n: usize, k: usize) -> usize {
+    if k > n {
+        return 0;
+    }
+    let mut result = 1;
+    let mut i = 0;
+    while i < k {
+        result = result * (n - i) / (i + 1);
+        i += 1;
+    }
+    result
+}
+
+/// Colex rank of the set of marked positions (`marked.len()` positions, any
+/// number marked): 0..C(n, k).
+pub fn combination_rank(marked: &[bool]) -> u16 {
+    let mut rank = 0;
+    let mut j = 0;
+    for (i, &m) in marked.iter().enumerate() {
+        if m {
+            j += 1;
+            rank += choose(i, j);
+        }
+    }
+    rank as u16
+}
+
+/// The inverse of `combination_rank`: which of `n` positions hold the `k`
+/// marked pieces.
+pub fn combination_unrank<const N: usize>(mut rank: usize, k: usize) -> [bool; N] {
+    let mut marked = [false; N];
+    for j in (1..=k).rev() {
+        let mut i = j - 1;
+        while choose(i + 1, j) <= rank {
+            i += 1;
+        }
+        rank -= choose(i, j);
+        marked[i] = true;
+    }
+    marked
+}
+
+/// Lehmer rank of a permutation of 0..N: 0..N!, identity 0.
+pub fn permutation_rank<const N: usize>(perm: &[u8; N]) -> usize {
+    let mut rank = 0;
+    for i in 0..N {
+        let smaller_after = perm[i + 1..].iter().filter(|&&p| p < perm[i]).count();
+        rank = rank * (N - i) + smaller_after;
+    }
+    rank
+}
+
+/// The inverse of `permutation_rank`.
+pub fn permutation_unrank<const N: usize>(mut rank: usize) -> [u8; N] {
+    let mut digits = [0usize; N];
+    for i in (0..N).rev() {
+        digits[i] = rank % (N - i);
+        rank /= N - i;
+    }
+    let mut unused: Vec<u8> = (0..N as u8).collect();
+    let mut perm = [0u8; N];
+    for i in 0..N {
+        perm[i] = unused.remove(digits[i]);
+    }
+    perm
+}
+
+/// Edge flip coordinate: the flips of edges 0..11, base 2 (edge 11's flip
+/// follows from the others).
+pub fn flip(cube: &CubieCube) -> u16 {
+    cube.eo[..11].iter().fold(0, |acc, &o| acc * 2 + o as u16)
+}
+
+pub fn set_flip(cube: &mut CubieCube, mut flip: u16) {
+    let mut parity = 0;
+    for i in (0..11).rev() {
+        cube.eo[i] = (flip % 2) as u8;
+        parity ^= cube.eo[i];
+        flip /= 2;
+    }
+    cube.eo[11] = parity;
+}
+
+/// Corner twist coordinate: the twists of corners 0..7, base 3.
+pub fn twist(cube: &CubieCube) -> u16 {
+    cube.co[..7].iter().fold(0, |acc, &o| acc * 3 + o as u16)
+}
+
+pub fn set_twist(cube: &mut CubieCube, mut twist: u16) {
+    let mut sum = 0;
+    for i in (0..7).rev() {
+        cube.co[i] = (twist % 3) as u8;
+        sum += cube.co[i];
+        twist /= 3;
+    }
+    cube.co[7] = (3 - sum % 3) % 3;
+}
+
+/// Where the E-slice edges (FR FL BL BR) are, ignoring their order.
+pub fn slice(cube: &CubieCube) -> u16 {
+    let marked: Vec<bool> = cube.ep.iter().map(|&e| e >= 8).collect();
+    combination_rank(&marked)
+}
+
+pub fn set_slice(cube: &mut CubieCube, slice: u16) {
+    let marked: [bool; 12] = combination_unrank(slice as usize, 4);
+    let (mut e_piece, mut other) = (8, 0);
+    for (i, &m) in marked.iter().enumerate() {
+        if m {
+            cube.ep[i] = e_piece;
+            e_piece += 1;
+        } else {
+            cube.ep[i] = other;
+            other += 1;
+        }
+    }
+}
+
+/// Where the M-slice edges are among the 8 U/D-layer edge positions, for a
+/// cube whose E-slice edges are in the E slice.
+pub fn m_placement(cube: &CubieCube) -> u16 {
+    let marked: Vec<bool> = cube.ep[..8]
+        .iter()
+        .map(|e| M_EDGES.contains(&(*e as usize)))
+        .collect();
+    combination_rank(&marked)
+}
+
+pub fn set_m_placement(cube: &mut CubieCube, placement: u16) {
+    let marked: [bool; 8] = combination_unrank(placement as usize, 4);
+    let (mut m, mut s) = (M_EDGES.iter(), S_EDGES.iter());
+    for (i, &is_m) in marked.iter().enumerate() {
+        let next = if is_m { m.next() } else { s.next() };
+        cube.ep[i] = *next.unwrap_or(&0) as u8;
+    }
+    for (k, &e) in E_EDGES.iter().enumerate() {
+        cube.ep[e] = E_EDGES[k] as u8;
+    }
+}
+
+/// Order of the four edges within one slice, for a cube whose edges all stay
+/// in their slices: 0..24, solved 0.
+pub fn slice_perm(cube: &CubieCube, slice: &[usize; 4]) -> u8 {
+    let mut perm = [0u8; 4];
+    for (k, &position) in slice.iter().enumerate() {
+        let piece = cube.ep[position] as usize;
+        perm[k] = slice.iter().position(|&p| p == piece).unwrap_or(0) as u8;
+    }
+    permutation_rank(&perm) as u8
+}
+
+pub fn set_slice_perm(cube: &mut CubieCube, slice: &[usize; 4], rank: u8) {
+    let perm: [u8; 4] = permutation_unrank(rank as usize);
+    for (k, &position) in slice.iter().enumerate() {
+        cube.ep[position] = slice[perm[k] as usize] as u8;
+    }
+}
+
+/// Whether a slice permutation rank is an odd permutation.
+pub fn slice_perm_is_odd(rank: u8) -> bool {
+    is_odd_rank(rank as usize, 4)
+}
+
+/// Parity from Lehmer digits: a permutation's parity is the parity of the
+/// sum of its digits.
+fn is_odd_rank(mut rank: usize, n: usize) -> bool {
+    let mut sum = 0;
+    for radix in 1..=n {
+        sum += rank % radix;
+        rank /= radix;
+    }
+    sum % 2 == 1
+}
+
+/// The corner permutations reachable by half turns, in breadth-first order
+/// from the identity (so index 0 is solved).
+pub fn half_turn_corners() -> Vec<[u8; 8]> {
+    let mut group = vec![SOLVED.cp];
+    let mut next = 0;
+    while next < group.len() {
+        for face in Face::ALL {
+            let mut cube = SOLVED;
+            cube.cp = group[next];
+            let product = cube.apply_move(Move::new(face, 2)).cp;
+            if !group.contains(&product) {
+                group.push(product);
+            }
+        }
+        next += 1;
+    }
+    group
+}
+
+/// For every corner permutation (by rank), `class * 96 + h`, where `class`
+/// (0..420) numbers the classes {h·p} of permutations under relabelling by
+/// the half-turn group, in order of their smallest member, and `h` is the
+/// index in `half_turn_corners()` of the relabelling that takes the class's
+/// smallest member to this permutation. Class 0 is the half-turn group
+/// itself, and there `h` is the permutation's own index in it.
+pub struct CornerCosets {
+    pub coset: Vec<u16>,
+    pub representatives: Vec<[u8; 8]>,
+    pub half_turn_group: Vec<[u8; 8]>,
+}
+
+impl CornerCosets {
+    pub fn build() -> CornerCosets {
+        let group = half_turn_corners();
+        let mut coset = vec![u16::MAX; N_CORNER_PERM];
+        let mut representatives = Vec::with_capacity(N_CORNER_CLASS);
+        for rank in 0..N_CORNER_PERM {
+            if coset[rank] != u16::MAX {
+                continue;
+            }
+            let perm: [u8; 8] = permutation_unrank(rank);
+            let class = representatives.len() as u16;
+            for (h_index, h) in group.iter().enumerate() {
+                let relabelled = perm.map(|p| h[p as usize]);
+                coset[permutation_rank(&relabelled)] =
+                    class * N_HALF_TURN_CORNERS as u16 + h_index as u16;
+            }
+            representatives.push(perm);
+        }
+        CornerCosets {
+            coset,
+            representatives,
+            half_turn_group: group,
+        }
+    }
+
+    /// The class (0..420) of a cube's corner permutation; 0 means the
+    /// corners can be solved by half turns.
+    pub fn class(&self, cube: &CubieCube) -> u16 {
+        self.coset[permutation_rank(&cube.cp)] / N_HALF_TURN_CORNERS as u16
+    }
+
+    /// The index (0..96) of a corner permutation in the half-turn group, for
+    /// a cube whose corners are in class 0.
+    pub fn half_turn_index(&self, cube: &CubieCube) -> u8 {
+        (self.coset[permutation_rank(&cube.cp)] % N_HALF_TURN_CORNERS as u16) as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn combinations_round_trip() {
+        for rank in 0..N_SLICE {
+            let marked: [bool; 12] = combination_unrank(rank, 4);
+            assert_eq!(marked.iter().filter(|&&m| m).count(), 4);
+            assert_eq!(combination_rank(&marked) as usize, rank);
+        }
+    }
+
+    #[test]
+    fn permutations_round_trip() {
+        for rank in (0..N_CORNER_PERM).step_by(7) {
+            let perm: [u8; 8] = permutation_unrank(rank);
+            assert_eq!(permutation_rank(&perm), rank);
+        }
+        for rank in 0..24 {
+            let perm: [u8; 4] = permutation_unrank(rank);
+            assert_eq!(slice_perm_is_odd(rank as u8), crate::cubie::is_odd(&perm));
+        }
+    }
+
+    #[test]
+    fn coordinates_of_the_solved_cube() {
+        assert_eq!(flip(&SOLVED), 0);
+        assert_eq!(twist(&SOLVED), 0);
+        assert_eq!(slice(&SOLVED), SLICE_SOLVED);
+        assert_eq!(m_placement(&SOLVED), M_PLACEMENT_SOLVED);
+        for s in [&M_EDGES, &S_EDGES, &E_EDGES] {
+            assert_eq!(slice_perm(&SOLVED, s), 0);
+        }
+    }
+
+    #[test]
+    fn setters_invert_getters() {
+        let mut cube = SOLVED;
+        for v in 0..N_FLIP as u16 {
+            set_flip(&mut cube, v);
+            assert_eq!(flip(&cube), v);
+        }
+        for v in 0..N_TWIST as u16 {
+            set_twist(&mut cube, v);
+            assert_eq!(twist(&cube), v);
+        }
+        for v in 0..N_SLICE as u16 {
+            set_slice(&mut cube, v);
+            assert_eq!(slice(&cube), v);
+        }
+        for v in 0..N_M_PLACEMENT as u16 {
+            set_m_placement(&mut cube, v);
+            assert_eq!(m_placement(&cube), v);
+        }
+        let mut cube = SOLVED;
+        for v in 0..24 {
+            set_slice_perm(&mut cube, &S_EDGES, v);
+            assert_eq!(slice_perm(&cube, &S_EDGES), v);
+        }
+    }
+
+    #[test]
+    fn half_turns_reach_96_corner_permutations_in_420_classes() {
+        let cosets = CornerCosets::build();
+        assert_eq!(cosets.half_turn_group.len(), N_HALF_TURN_CORNERS);
+        assert_eq!(cosets.representatives.len(), N_CORNER_CLASS);
+        assert!(cosets.coset.iter().all(|&c| c != u16::MAX));
+        assert_eq!(cosets.class(&SOLVED), 0);
+        let u = SOLVED.apply_move(Move::new(Face::U, 1));
+        assert_ne!(cosets.class(&u), 0);
+        let half = SOLVED.apply(&[Move::new(Face::U, 2), Move::new(Face::R, 2)]);
+        assert_eq!(cosets.class(&half), 0);
+        assert_eq!(
+            cosets.half_turn_group[cosets.half_turn_index(&half) as usize],
+            half.cp
+        );
+    }
+}

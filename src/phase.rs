@@ -1,0 +1,382 @@
+//! The four stages of Thistlethwaite's group chain G0 ⊃ G1 ⊃ G2 ⊃ G3 ⊃ {solved}:
+//! their names, their move sets (derived from the group they work in), and
+//! each stage's coordinate with its move tables, built through the cubie
+//! model. Shared with `build.rs`, which runs the breadth-first searches.
+
+use crate::coord::{self, CornerCosets};
+use crate::cubie::{CubieCube, Face, Move, SOLVED};
+use std::sync::Arc;
+
+/// One of the four stages, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StageKind {
+    OrientEdges,
+    OrientCornersSlice,
+    SeparatePieces,
+    HalfTurnFinish,
+}
+
+impl StageKind {
+    pub const ALL: [StageKind; 4] = [
+        StageKind::OrientEdges,
+        StageKind::OrientCornersSlice,
+        StageKind::SeparatePieces,
+        StageKind::HalfTurnFinish,
+    ];
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The name shown on the stage's chip.
+    pub fn name(self) -> &'static str {
+        [
+            "Orient edges",
+            "Orient corners + slice",
+            "Separate pieces",
+            "Half-turn finish",
+        ][self.index()]
+    }
+
+    /// What the stage fixes, in plain words.
+    pub fn description(self) -> &'static str {
+        [
+            "Orients every edge, so that no edge needs an F or B quarter turn from here on.",
+            "Twists every corner so its white or yellow sticker faces up or down, and brings the four middle-layer edges (FR FL BL BR) into the middle layer.",
+            "Puts each corner into its tetrad with the right twist, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
+            "Solves the cube with half turns only.",
+        ][self.index()]
+    }
+
+    /// Faces this stage may turn a quarter; every other face only by half
+    /// turns. This is the generating set of the group the stage works in.
+    pub fn quarter_turn_faces(self) -> &'static [Face] {
+        use Face::*;
+        match self {
+            StageKind::OrientEdges => &[U, R, F, D, L, B],
+            StageKind::OrientCornersSlice => &[U, R, D, L],
+            StageKind::SeparatePieces => &[U, D],
+            StageKind::HalfTurnFinish => &[],
+        }
+    }
+
+    /// The moves of the stage's group, in `Move::ALL` order.
+    pub fn allowed_moves(self) -> Vec<Move> {
+        Move::ALL
+            .into_iter()
+            .filter(|m| m.is_half_turn() || self.quarter_turn_faces().contains(&m.face))
+            .collect()
+    }
+
+    /// The longest any optimal solution of this stage can be (HTM).
+    pub fn max_length(self) -> usize {
+        [7, 10, 13, 15][self.index()]
+    }
+}
+
+/// A stage's coordinate: everything the stage needs to know of a cube, with
+/// move tables over the stage's allowed moves and a dense index for the
+/// distance table.
+pub trait Phase {
+    type Coord: Copy + PartialEq;
+    const KIND: StageKind;
+    /// Number of entries in the distance table.
+    const SIZE: usize;
+    fn moves(&self) -> &[Move];
+    fn coord(&self, cube: &CubieCube) -> Self::Coord;
+    /// The coordinate after the `k`-th allowed move.
+    fn step(&self, coord: Self::Coord, k: usize) -> Self::Coord;
+    fn index(&self, coord: Self::Coord) -> usize;
+    fn from_index(&self, index: usize) -> Self::Coord;
+    /// The coordinate of every cube in the group the stage ends in.
+    fn goal(&self) -> Self::Coord;
+}
+
+/// A move table: `table[value * moves.len() + k]` is the coordinate value
+/// after the `k`-th move, built by setting up a cube with each value,
+/// turning it and reading the coordinate back.
+fn move_table(
+    size: usize,
+    moves: &[Move],
+    set: impl Fn(usize) -> CubieCube,
+    get: impl Fn(&CubieCube) -> u16,
+) -> Vec<u16> {
+    let mut table = Vec::with_capacity(size * moves.len());
+    for value in 0..size {
+        let cube = set(value);
+        table.extend(moves.iter().map(|&m| get(&cube.apply_move(m))));
+    }
+    table
+}
+
+fn with(setter: impl Fn(&mut CubieCube, u16)) -> impl Fn(usize) -> CubieCube {
+    move |value| {
+        let mut cube = SOLVED;
+        setter(&mut cube, value as u16);
+        cube
+    }
+}
+
+/// Stage 1: edge orientation, 2,048 values.
+pub struct EdgeOrientation {
+    moves: Vec<Move>,
+    flip_move: Vec<u16>,
+}
+
+impl EdgeOrientation {
+    pub fn build() -> Self {
+        let moves = StageKind::OrientEdges.allowed_moves();
+        let flip_move = move_table(coord::N_FLIP, &moves, with(coord::set_flip), coord::flip);
+        EdgeOrientation { moves, flip_move }
+    }
+}
+
+impl Phase for EdgeOrientation {
+    type Coord = u16;
+    const KIND: StageKind = StageKind::OrientEdges;
+    const SIZE: usize = coord::N_FLIP;
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    fn coord(&self, cube: &CubieCube) -> u16 {
+        coord::flip(cube)
+    }
+    fn step(&self, c: u16, k: usize) -> u16 {
+        self.flip_move[c as usize * self.moves.len() + k]
+    }
+    fn index(&self, c: u16) -> usize {
+        c as usize
+    }
+    fn from_index(&self, index: usize) -> u16 {
+        index as u16
+    }
+    fn goal(&self) -> u16 {
+        0
+    }
+}
+
+/// Stage 2: corner twist × E-slice placement, 2,187 × 495 = 1,082,565 values.
+pub struct CornersAndSlice {
+    moves: Vec<Move>,
+    twist_move: Vec<u16>,
+    slice_move: Vec<u16>,
+}
+
+impl CornersAndSlice {
+    pub fn build() -> Self {
+        let moves = StageKind::OrientCornersSlice.allowed_moves();
+        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
+        let slice_move = move_table(coord::N_SLICE, &moves, with(coord::set_slice), coord::slice);
+        CornersAndSlice {
+            moves,
+            twist_move,
+            slice_move,
+        }
+    }
+}
+
+impl Phase for CornersAndSlice {
+    type Coord = (u16, u16);
+    const KIND: StageKind = StageKind::OrientCornersSlice;
+    const SIZE: usize = coord::N_TWIST * coord::N_SLICE;
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    fn coord(&self, cube: &CubieCube) -> (u16, u16) {
+        (coord::twist(cube), coord::slice(cube))
+    }
+    fn step(&self, (twist, slice): (u16, u16), k: usize) -> (u16, u16) {
+        let n = self.moves.len();
+        (
+            self.twist_move[twist as usize * n + k],
+            self.slice_move[slice as usize * n + k],
+        )
+    }
+    fn index(&self, (twist, slice): (u16, u16)) -> usize {
+        twist as usize * coord::N_SLICE + slice as usize
+    }
+    fn from_index(&self, index: usize) -> (u16, u16) {
+        (
+            (index / coord::N_SLICE) as u16,
+            (index % coord::N_SLICE) as u16,
+        )
+    }
+    fn goal(&self) -> (u16, u16) {
+        (0, coord::SLICE_SOLVED)
+    }
+}
+
+/// Stage 3: corner class (which of the 420 cosets of the half-turn corner
+/// group) × M-edge placement, 420 × 70 = 29,400 values.
+pub struct SeparatePieces {
+    moves: Vec<Move>,
+    cosets: Arc<CornerCosets>,
+    class_move: Vec<u16>,
+    m_move: Vec<u16>,
+}
+
+impl SeparatePieces {
+    pub fn build(cosets: Arc<CornerCosets>) -> Self {
+        let moves = StageKind::SeparatePieces.allowed_moves();
+        let class_move = move_table(
+            coord::N_CORNER_CLASS,
+            &moves,
+            |class| CubieCube {
+                cp: cosets.representatives[class],
+                ..SOLVED
+            },
+            |cube| cosets.class(cube),
+        );
+        let m_move = move_table(
+            coord::N_M_PLACEMENT,
+            &moves,
+            with(coord::set_m_placement),
+            coord::m_placement,
+        );
+        SeparatePieces {
+            moves,
+            cosets,
+            class_move,
+            m_move,
+        }
+    }
+}
+
+impl Phase for SeparatePieces {
+    type Coord = (u16, u16);
+    const KIND: StageKind = StageKind::SeparatePieces;
+    const SIZE: usize = coord::N_CORNER_CLASS * coord::N_M_PLACEMENT;
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    fn coord(&self, cube: &CubieCube) -> (u16, u16) {
+        (self.cosets.class(cube), coord::m_placement(cube))
+    }
+    fn step(&self, (class, m): (u16, u16), k: usize) -> (u16, u16) {
+        let n = self.moves.len();
+        (
+            self.class_move[class as usize * n + k],
+            self.m_move[m as usize * n + k],
+        )
+    }
+    fn index(&self, (class, m): (u16, u16)) -> usize {
+        class as usize * coord::N_M_PLACEMENT + m as usize
+    }
+    fn from_index(&self, index: usize) -> (u16, u16) {
+        (
+            (index / coord::N_M_PLACEMENT) as u16,
+            (index % coord::N_M_PLACEMENT) as u16,
+        )
+    }
+    fn goal(&self) -> (u16, u16) {
+        (0, coord::M_PLACEMENT_SOLVED)
+    }
+}
+
+/// Stage 4: half-turn corner permutation × the order of the edges within each
+/// of the three slices. The E-slice order's parity follows from the others
+/// (every half turn is an even permutation), so only half of its 24 values
+/// are indexed: 96 × 24 × 24 × 12 = 663,552 values.
+pub struct HalfTurnFinish {
+    moves: Vec<Move>,
+    cosets: Arc<CornerCosets>,
+    corner_move: Vec<u16>,
+    slice_move: [Vec<u16>; 3],
+}
+
+const SLICES: [&[usize; 4]; 3] = [&coord::M_EDGES, &coord::S_EDGES, &coord::E_EDGES];
+
+impl HalfTurnFinish {
+    pub fn build(cosets: Arc<CornerCosets>) -> Self {
+        let moves = StageKind::HalfTurnFinish.allowed_moves();
+        let corner_move = move_table(
+            coord::N_HALF_TURN_CORNERS,
+            &moves,
+            |h| CubieCube {
+                cp: cosets.half_turn_group[h],
+                ..SOLVED
+            },
+            |cube| cosets.half_turn_index(cube) as u16,
+        );
+        let slice_move = SLICES.map(|slice| {
+            move_table(
+                coord::N_SLICE_PERM,
+                &moves,
+                with(|cube, rank| coord::set_slice_perm(cube, slice, rank as u8)),
+                |cube| coord::slice_perm(cube, slice) as u16,
+            )
+        });
+        HalfTurnFinish {
+            moves,
+            cosets,
+            corner_move,
+            slice_move,
+        }
+    }
+}
+
+impl Phase for HalfTurnFinish {
+    /// (corners, M order, S order, E order)
+    type Coord = [u8; 4];
+    const KIND: StageKind = StageKind::HalfTurnFinish;
+    const SIZE: usize = coord::N_HALF_TURN_CORNERS * 24 * 24 * 12;
+    fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+    fn coord(&self, cube: &CubieCube) -> [u8; 4] {
+        [
+            self.cosets.half_turn_index(cube),
+            coord::slice_perm(cube, SLICES[0]),
+            coord::slice_perm(cube, SLICES[1]),
+            coord::slice_perm(cube, SLICES[2]),
+        ]
+    }
+    fn step(&self, [h, m, s, e]: [u8; 4], k: usize) -> [u8; 4] {
+        let n = self.moves.len();
+        [
+            self.corner_move[h as usize * n + k] as u8,
+            self.slice_move[0][m as usize * n + k] as u8,
+            self.slice_move[1][s as usize * n + k] as u8,
+            self.slice_move[2][e as usize * n + k] as u8,
+        ]
+    }
+    fn index(&self, [h, m, s, e]: [u8; 4]) -> usize {
+        ((h as usize * 24 + m as usize) * 24 + s as usize) * 12 + e as usize / 2
+    }
+    fn from_index(&self, index: usize) -> [u8; 4] {
+        let half = (index % 12) as u8;
+        let s = (index / 12 % 24) as u8;
+        let m = (index / 12 / 24 % 24) as u8;
+        let h = (index / 12 / 24 / 24) as u8;
+        let odd = coord::slice_perm_is_odd(m) != coord::slice_perm_is_odd(s);
+        let e = if coord::slice_perm_is_odd(2 * half) == odd {
+            2 * half
+        } else {
+            2 * half + 1
+        };
+        [h, m, s, e]
+    }
+    fn goal(&self) -> [u8; 4] {
+        [0; 4]
+    }
+}
+
+/// All four stages' coordinates and move tables.
+pub struct Phases {
+    pub edges: EdgeOrientation,
+    pub corners: CornersAndSlice,
+    pub separate: SeparatePieces,
+    pub finish: HalfTurnFinish,
+}
+
+impl Phases {
+    pub fn build() -> Phases {
+        let cosets = Arc::new(CornerCosets::build());
+        Phases {
+            edges: EdgeOrientation::build(),
+            corners: CornersAndSlice::build(),
+            separate: SeparatePieces::build(Arc::clone(&cosets)),
+            finish: HalfTurnFinish::build(cosets),
+        }
+    }
+}
