@@ -1,0 +1,620 @@
+//! Playback: the timeline model behind the page's cube. From a scrambled
+//! state and the four stages' move lists it answers, at any moment, which
+//! state is shown, which layer is turning and by how much, and which move and
+//! stage are current. Step, seek, play and pause act on it; `tick` advances
+//! eased layer turns in which a half turn takes twice as long as a quarter.
+//!
+//! It also fixes where each of the 54 stickers sits in space, so the renderer
+//! and the cubie model agree on what a turning layer carries.
+
+use crate::cubie::{CubieCube, Face, Move};
+use std::f32::consts::FRAC_PI_2;
+
+/// Seconds a quarter turn takes at speed 1; a half turn takes twice as long.
+pub const QUARTER_TURN_SECONDS: f64 = 0.3;
+/// Slowest and fastest playback speed factors.
+pub const SPEED_RANGE: (f64, f64) = (0.25, 8.0);
+
+/// The moves from a scrambled state to solved, split into stages.
+#[derive(Clone, Debug)]
+pub struct Timeline {
+    moves: Vec<Move>,
+    /// `states[k]` is the cube after the first `k` moves.
+    states: Vec<CubieCube>,
+    /// `bounds[s]..bounds[s + 1]` are the move indices of stage `s`.
+    bounds: Vec<usize>,
+}
+
+impl Timeline {
+    pub fn new(start: CubieCube, stages: &[Vec<Move>]) -> Timeline {
+        let moves: Vec<Move> = stages.iter().flatten().copied().collect();
+        let mut states = Vec::with_capacity(moves.len() + 1);
+        states.push(start);
+        for &m in &moves {
+            let next = states[states.len() - 1].apply_move(m);
+            states.push(next);
+        }
+        let mut bounds = vec![0];
+        for stage in stages {
+            bounds.push(bounds[bounds.len() - 1] + stage.len());
+        }
+        Timeline {
+            moves,
+            states,
+            bounds,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    pub fn stage_count(&self) -> usize {
+        self.bounds.len() - 1
+    }
+
+    /// The state after the first `k` moves (clamped to the end).
+    pub fn state(&self, k: usize) -> &CubieCube {
+        &self.states[k.min(self.len())]
+    }
+
+    /// Index of the first move of stage `s`.
+    pub fn stage_start(&self, s: usize) -> usize {
+        self.bounds[s.min(self.stage_count())]
+    }
+
+    /// Index one past the last move of stage `s`.
+    pub fn stage_end(&self, s: usize) -> usize {
+        self.bounds[(s + 1).min(self.stage_count())]
+    }
+
+    /// The stage that move `i` belongs to; past the end, the last stage.
+    pub fn stage_of(&self, i: usize) -> usize {
+        (0..self.stage_count())
+            .find(|&s| i < self.stage_end(s))
+            .unwrap_or(self.stage_count().saturating_sub(1))
+    }
+}
+
+/// A layer turn in progress.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Turn {
+    /// The move being animated.
+    index: usize,
+    forward: bool,
+    elapsed: f64,
+}
+
+/// What to draw right now.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    /// The state the stickers show, before the turning layer is rotated.
+    pub cube: CubieCube,
+    /// The turning layer and its rotation in radians about the face's outward
+    /// normal (right-handed, so clockwise turns are negative).
+    pub turn: Option<(Face, f32)>,
+}
+
+/// A timeline with a playhead.
+#[derive(Clone, Debug)]
+pub struct Playback {
+    timeline: Timeline,
+    /// Moves applied, when no turn is running; the running turn starts here
+    /// (forward) or ends here (backward).
+    at: usize,
+    turn: Option<Turn>,
+    /// Play until this many moves are applied.
+    stop_at: Option<usize>,
+    speed: f64,
+}
+
+/// Signed quarter turns of a move: 1, 2, or -1 for a prime.
+fn quarter_turns(m: Move) -> i32 {
+    if m.turns == 3 {
+        -1
+    } else {
+        i32::from(m.turns)
+    }
+}
+
+/// Seconds a move takes at speed 1.
+pub fn duration(m: Move) -> f64 {
+    QUARTER_TURN_SECONDS * f64::from(quarter_turns(m).unsigned_abs())
+}
+
+/// Smooth start and stop: 0 → 0, 1 → 1, zero slope at both ends.
+pub fn ease(t: f64) -> f64 {
+    let t = t.clamp(0.0, 1.0);
+    0.5 - 0.5 * (std::f64::consts::PI * t).cos()
+}
+
+impl Playback {
+    pub fn new(timeline: Timeline) -> Playback {
+        Playback {
+            timeline,
+            at: 0,
+            turn: None,
+            stop_at: None,
+            speed: 1.0,
+        }
+    }
+
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// Moves applied so far; a running forward turn counts as applied.
+    pub fn position(&self) -> usize {
+        match self.turn {
+            Some(t) if t.forward => t.index + 1,
+            Some(t) => t.index,
+            None => self.at,
+        }
+    }
+
+    /// The move just applied (or being applied or undone), if any.
+    pub fn current_move(&self) -> Option<usize> {
+        match self.turn {
+            Some(t) => Some(t.index),
+            None => self.at.checked_sub(1),
+        }
+    }
+
+    /// The stage being worked on: that of the running turn, else that of the
+    /// next move (the last stage at the end).
+    pub fn stage(&self) -> usize {
+        match self.turn {
+            Some(t) => self.timeline.stage_of(t.index),
+            None => self.timeline.stage_of(self.at),
+        }
+    }
+
+    /// Whether every move of stage `s` has been applied.
+    pub fn stage_finished(&self, s: usize) -> bool {
+        self.position() >= self.timeline.stage_end(s)
+    }
+
+    pub fn is_playing(&self) -> bool {
+        self.stop_at.is_some()
+    }
+
+    /// Whether `tick` still has something to do.
+    pub fn is_moving(&self) -> bool {
+        self.turn.is_some() || self.stop_at.is_some()
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.turn.is_none() && self.at == self.timeline.len()
+    }
+
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// Sets the speed factor, clamped to `SPEED_RANGE`; not-a-number is 1.
+    pub fn set_speed(&mut self, speed: f64) {
+        self.speed = if speed.is_nan() {
+            1.0
+        } else {
+            speed.clamp(SPEED_RANGE.0, SPEED_RANGE.1)
+        };
+    }
+
+    /// The state shown once the running turn (if any) completes.
+    pub fn settled_state(&self) -> &CubieCube {
+        self.timeline.state(self.position())
+    }
+
+    pub fn frame(&self) -> Frame {
+        match self.turn {
+            None => Frame {
+                cube: *self.timeline.state(self.at),
+                turn: None,
+            },
+            Some(t) => {
+                let m = self.timeline.moves[t.index];
+                let progress = ease(t.elapsed / duration(m));
+                let progress = if t.forward { progress } else { 1.0 - progress };
+                let full = -(quarter_turns(m) as f32) * FRAC_PI_2;
+                Frame {
+                    cube: *self.timeline.state(t.index),
+                    turn: Some((m.face, full * progress as f32)),
+                }
+            }
+        }
+    }
+
+    /// Completes any running turn at once.
+    fn settle(&mut self) {
+        self.at = self.position();
+        self.turn = None;
+    }
+
+    /// Jumps to the state after `k` moves (clamped) and stops.
+    pub fn seek(&mut self, k: usize) {
+        self.turn = None;
+        self.stop_at = None;
+        self.at = k.min(self.timeline.len());
+    }
+
+    /// Plays from here to the end; from the end, starts again.
+    pub fn play(&mut self) {
+        if self.position() >= self.timeline.len() {
+            self.seek(0);
+        }
+        self.stop_at = Some(self.timeline.len());
+    }
+
+    /// Stops after the running turn.
+    pub fn pause(&mut self) {
+        self.stop_at = None;
+    }
+
+    pub fn toggle(&mut self) {
+        if self.is_playing() {
+            self.pause();
+        } else {
+            self.play();
+        }
+    }
+
+    /// Jumps to the start of stage `s` and plays that stage.
+    pub fn play_stage(&mut self, s: usize) {
+        if s >= self.timeline.stage_count() {
+            return;
+        }
+        self.seek(self.timeline.stage_start(s));
+        self.stop_at = Some(self.timeline.stage_end(s));
+    }
+
+    /// Jumps to just before move `i` and animates it.
+    pub fn play_move(&mut self, i: usize) {
+        if i >= self.timeline.len() {
+            return;
+        }
+        self.seek(i);
+        self.step_forward();
+    }
+
+    /// Stops and animates the next move.
+    pub fn step_forward(&mut self) {
+        self.settle();
+        self.stop_at = None;
+        if self.at < self.timeline.len() {
+            self.turn = Some(Turn {
+                index: self.at,
+                forward: true,
+                elapsed: 0.0,
+            });
+        }
+    }
+
+    /// Stops and animates undoing the previous move.
+    pub fn step_back(&mut self) {
+        self.settle();
+        self.stop_at = None;
+        if self.at > 0 {
+            self.at -= 1;
+            self.turn = Some(Turn {
+                index: self.at,
+                forward: false,
+                elapsed: 0.0,
+            });
+        }
+    }
+
+    /// Advances time by `seconds` of wall clock; returns `is_moving()`.
+    pub fn tick(&mut self, seconds: f64) -> bool {
+        let mut budget = if seconds.is_finite() {
+            seconds.max(0.0) * self.speed
+        } else {
+            0.0
+        };
+        loop {
+            if self.turn.is_none() {
+                match self.stop_at {
+                    Some(stop) if self.at < stop && self.at < self.timeline.len() => {
+                        self.turn = Some(Turn {
+                            index: self.at,
+                            forward: true,
+                            elapsed: 0.0,
+                        });
+                    }
+                    Some(_) => {
+                        self.stop_at = None;
+                        break;
+                    }
+                    None => break,
+                }
+            }
+            let Some(turn) = self.turn.as_mut() else {
+                break;
+            };
+            let total = duration(self.timeline.moves[turn.index]);
+            if turn.elapsed + budget < total {
+                turn.elapsed += budget;
+                break;
+            }
+            budget -= total - turn.elapsed;
+            self.settle();
+        }
+        self.is_moving()
+    }
+}
+
+/// Where a sticker sits: the cubie's grid position (each coordinate -1, 0 or
+/// 1; x towards R, y towards U, z towards F) and the face it looks out of.
+pub fn sticker_place(index: usize) -> ([i32; 3], Face) {
+    let face = Face::ALL[(index / 9) % 6];
+    let (row, col) = ((index % 9 / 3) as i32, (index % 3) as i32);
+    // Each face is read row by row as seen looking at it (Kociemba's layout).
+    let position = match face {
+        Face::U => [col - 1, 1, row - 1],
+        Face::R => [1, 1 - row, 1 - col],
+        Face::F => [col - 1, 1 - row, 1],
+        Face::D => [col - 1, -1, 1 - row],
+        Face::L => [-1, 1 - row, col - 1],
+        Face::B => [1 - col, 1 - row, -1],
+    };
+    (position, face)
+}
+
+/// The outward unit normal of a face as a grid vector.
+pub fn normal(face: Face) -> [i32; 3] {
+    match face {
+        Face::U => [0, 1, 0],
+        Face::R => [1, 0, 0],
+        Face::F => [0, 0, 1],
+        Face::D => [0, -1, 0],
+        Face::L => [-1, 0, 0],
+        Face::B => [0, 0, -1],
+    }
+}
+
+/// Whether the cubie at grid `position` turns with `face`'s layer.
+pub fn in_layer(face: Face, position: [i32; 3]) -> bool {
+    let n = normal(face);
+    (0..3).any(|i| n[i] != 0 && position[i] == n[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facelet;
+
+    fn r(face: Face, turns: u8) -> Move {
+        Move::new(face, turns)
+    }
+
+    fn sample() -> Timeline {
+        let start = CubieCube::solved().apply(&[r(Face::F, 1), r(Face::U, 2), r(Face::R, 3)]);
+        Timeline::new(
+            start,
+            &[
+                vec![r(Face::R, 1)],
+                vec![],
+                vec![r(Face::U, 2)],
+                vec![r(Face::F, 3)],
+            ],
+        )
+    }
+
+    /// Rotates a grid vector a quarter turn about `axis` (right-handed).
+    fn quarter(axis: [i32; 3], v: [i32; 3]) -> [i32; 3] {
+        // Rodrigues with cos = 0, sin = 1 and a unit axis: a × v + a (a · v).
+        let dot = axis[0] * v[0] + axis[1] * v[1] + axis[2] * v[2];
+        let cross = [
+            axis[1] * v[2] - axis[2] * v[1],
+            axis[2] * v[0] - axis[0] * v[2],
+            axis[0] * v[1] - axis[1] * v[0],
+        ];
+        [0, 1, 2].map(|i| cross[i] + axis[i] * dot)
+    }
+
+    #[test]
+    fn sticker_places_are_distinct_and_on_their_face() {
+        let mut seen = std::collections::HashSet::new();
+        for i in 0..54 {
+            let (p, face) = sticker_place(i);
+            assert!(in_layer(face, p), "sticker {i}");
+            assert!(seen.insert((p, face)), "sticker {i} duplicated");
+        }
+    }
+
+    #[test]
+    fn sticker_places_match_the_corner_and_edge_tables() {
+        for stickers in facelet::CORNER_FACELETS {
+            let p = sticker_place(stickers[0]).0;
+            assert!(stickers.iter().all(|&s| sticker_place(s).0 == p));
+        }
+        for stickers in facelet::EDGE_FACELETS {
+            let p = sticker_place(stickers[0]).0;
+            assert!(stickers.iter().all(|&s| sticker_place(s).0 == p));
+        }
+    }
+
+    /// The renderer turns a layer by `-quarter_turns * 90°` about the face
+    /// normal; carrying the stickers that way must give the cubie model's
+    /// result for every move.
+    #[test]
+    fn rotating_a_layer_in_space_matches_every_move() {
+        let cube = CubieCube::solved().apply(&[r(Face::R, 1), r(Face::U, 1), r(Face::F, 2)]);
+        let before = facelet::faces(&cube);
+        for m in Move::ALL {
+            let after = facelet::faces(&cube.apply_move(m));
+            let mut moved = before;
+            for (i, &colour) in before.iter().enumerate() {
+                let (mut p, mut face) = sticker_place(i);
+                if !in_layer(m.face, p) {
+                    continue;
+                }
+                let axis = normal(m.face).map(|c| -c * quarter_turns(m).signum());
+                let mut n = normal(face);
+                for _ in 0..quarter_turns(m).abs() {
+                    p = quarter(axis, p);
+                    n = quarter(axis, n);
+                }
+                face = Face::ALL.into_iter().find(|&f| normal(f) == n).unwrap();
+                let j = (0..54).find(|&j| sticker_place(j) == (p, face)).unwrap();
+                moved[j] = colour;
+            }
+            assert_eq!(moved, after, "move {m}");
+        }
+    }
+
+    #[test]
+    fn timeline_states_follow_the_moves() {
+        let t = sample();
+        assert_eq!(t.len(), 3);
+        assert!(t.state(3).is_solved());
+        assert_eq!(t.state(1), &t.state(0).apply_move(r(Face::R, 1)));
+        assert_eq!((t.stage_start(1), t.stage_end(1)), (1, 1));
+        assert_eq!(t.stage_of(0), 0);
+        assert_eq!(t.stage_of(1), 2);
+        assert_eq!(t.stage_of(2), 3);
+        assert_eq!(t.stage_of(99), 3);
+    }
+
+    #[test]
+    fn playing_to_the_end_solves_and_stops() {
+        let mut p = Playback::new(sample());
+        p.play();
+        let mut ticks = 0;
+        while p.tick(1.0 / 60.0) {
+            ticks += 1;
+            assert!(ticks < 1000);
+        }
+        assert!(p.is_solved());
+        assert!(p.frame().cube.is_solved());
+        assert_eq!(p.frame().turn, None);
+        // Quarter + half + quarter = 4 quarter turns of 0.3 s at 60 fps.
+        assert!((70..=73).contains(&ticks), "{ticks}");
+    }
+
+    #[test]
+    fn half_turns_take_twice_as_long_as_quarter_turns() {
+        assert_eq!(duration(r(Face::U, 2)), 2.0 * duration(r(Face::U, 1)));
+        assert_eq!(duration(r(Face::U, 3)), duration(r(Face::U, 1)));
+    }
+
+    #[test]
+    fn a_turn_eases_from_zero_to_the_full_angle() {
+        let mut p = Playback::new(sample());
+        p.step_forward();
+        assert_eq!(p.frame().turn, Some((Face::R, 0.0)));
+        p.tick(0.15);
+        let (_, half) = p.frame().turn.unwrap();
+        assert!((half + FRAC_PI_2 / 2.0).abs() < 1e-5, "{half}");
+        p.tick(0.01);
+        let (_, later) = p.frame().turn.unwrap();
+        assert!(later < half);
+        assert!(!p.tick(1.0));
+        assert_eq!(p.position(), 1);
+        assert_eq!(p.frame().turn, None);
+    }
+
+    #[test]
+    fn prime_moves_turn_the_other_way() {
+        let mut p = Playback::new(sample());
+        p.seek(2);
+        p.step_forward();
+        p.tick(0.15);
+        let (face, angle) = p.frame().turn.unwrap();
+        assert_eq!(face, Face::F);
+        assert!(angle > 0.0);
+    }
+
+    #[test]
+    fn stepping_back_undoes_the_previous_move() {
+        let mut p = Playback::new(sample());
+        p.seek(2);
+        p.step_back();
+        assert_eq!(p.position(), 1);
+        assert_eq!(p.current_move(), Some(1));
+        let (_, start) = p.frame().turn.unwrap();
+        assert!((start + 2.0 * FRAC_PI_2).abs() < 1e-5);
+        p.tick(10.0);
+        assert_eq!(p.frame().cube, *p.timeline().state(1));
+        p.seek(0);
+        p.step_back();
+        assert!(!p.is_moving());
+    }
+
+    #[test]
+    fn stepping_during_a_turn_finishes_it_first() {
+        let mut p = Playback::new(sample());
+        p.play();
+        p.tick(0.1);
+        p.step_forward();
+        assert!(!p.is_playing());
+        assert_eq!(p.current_move(), Some(1));
+        assert_eq!(p.frame().cube, *p.timeline().state(1));
+    }
+
+    #[test]
+    fn playing_a_stage_stops_at_its_end() {
+        let mut p = Playback::new(sample());
+        p.play_stage(2);
+        assert_eq!(p.position(), 1);
+        assert_eq!(p.stage(), 2);
+        while p.tick(0.05) {}
+        assert_eq!(p.position(), 2);
+        assert!(p.stage_finished(2));
+        assert!(!p.stage_finished(3));
+        assert_eq!(p.stage(), 3);
+    }
+
+    #[test]
+    fn pausing_lets_the_running_turn_finish() {
+        let mut p = Playback::new(sample());
+        p.play();
+        p.tick(0.1);
+        p.pause();
+        assert!(p.is_moving());
+        while p.tick(0.05) {}
+        assert_eq!(p.position(), 1);
+    }
+
+    #[test]
+    fn play_at_the_end_starts_again() {
+        let mut p = Playback::new(sample());
+        p.seek(usize::MAX);
+        assert!(p.is_solved());
+        p.play();
+        assert_eq!(p.position(), 0);
+        assert!(p.is_playing());
+    }
+
+    #[test]
+    fn speed_scales_time_and_is_clamped() {
+        let mut p = Playback::new(sample());
+        p.set_speed(2.0);
+        p.step_forward();
+        assert!(!p.tick(0.16));
+        p.set_speed(f64::NAN);
+        assert_eq!(p.speed(), 1.0);
+        p.set_speed(1e9);
+        assert_eq!(p.speed(), SPEED_RANGE.1);
+        assert!(!p.tick(f64::INFINITY));
+    }
+
+    #[test]
+    fn an_empty_timeline_is_already_solved() {
+        let mut p = Playback::new(Timeline::new(CubieCube::solved(), &[vec![], vec![]]));
+        assert!(p.is_solved());
+        p.play();
+        assert!(!p.tick(0.1));
+        assert_eq!(p.stage(), 1);
+        p.play_stage(7);
+        p.play_move(3);
+        assert!(!p.is_moving());
+    }
+}
