@@ -11,7 +11,6 @@ pub mod coord;
 pub mod cubie;
 pub mod facelet;
 pub mod notation;
-pub mod playback;
 pub mod phase;
 pub mod playback;
 #[cfg(target_arch = "wasm32")]
