@@ -21,7 +21,7 @@ pub fn distances<P: Phase>(phase: &P) -> Vec<u8> {
     while head < queue.len() {
         let index = queue[head] as usize;
         head += 1;
-        let coord = phase.from_index(index);
+        let coord = phase.coord_at(index);
         let next_distance = distance[index] + 1;
         for k in 0..phase.moves().len() {
             let next = phase.index(phase.step(coord, k));

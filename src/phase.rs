@@ -87,7 +87,7 @@ pub trait Phase {
     /// The coordinate after the `k`-th allowed move.
     fn step(&self, coord: Self::Coord, k: usize) -> Self::Coord;
     fn index(&self, coord: Self::Coord) -> usize;
-    fn from_index(&self, index: usize) -> Self::Coord;
+    fn coord_at(&self, index: usize) -> Self::Coord;
     /// The coordinate of every cube in the group the stage ends in.
     fn goal(&self) -> Self::Coord;
 }
@@ -147,7 +147,7 @@ impl Phase for EdgeOrientation {
     fn index(&self, c: u16) -> usize {
         c as usize
     }
-    fn from_index(&self, index: usize) -> u16 {
+    fn coord_at(&self, index: usize) -> u16 {
         index as u16
     }
     fn goal(&self) -> u16 {
@@ -195,7 +195,7 @@ impl Phase for CornersAndSlice {
     fn index(&self, (twist, slice): (u16, u16)) -> usize {
         twist as usize * coord::N_SLICE + slice as usize
     }
-    fn from_index(&self, index: usize) -> (u16, u16) {
+    fn coord_at(&self, index: usize) -> (u16, u16) {
         (
             (index / coord::N_SLICE) as u16,
             (index % coord::N_SLICE) as u16,
@@ -262,7 +262,7 @@ impl Phase for SeparatePieces {
     fn index(&self, (class, m): (u16, u16)) -> usize {
         class as usize * coord::N_M_PLACEMENT + m as usize
     }
-    fn from_index(&self, index: usize) -> (u16, u16) {
+    fn coord_at(&self, index: usize) -> (u16, u16) {
         (
             (index / coord::N_M_PLACEMENT) as u16,
             (index % coord::N_M_PLACEMENT) as u16,
@@ -343,7 +343,7 @@ impl Phase for HalfTurnFinish {
     fn index(&self, [h, m, s, e]: [u8; 4]) -> usize {
         ((h as usize * 24 + m as usize) * 24 + s as usize) * 12 + e as usize / 2
     }
-    fn from_index(&self, index: usize) -> [u8; 4] {
+    fn coord_at(&self, index: usize) -> [u8; 4] {
         let half = (index % 12) as u8;
         let s = (index / 12 % 24) as u8;
         let m = (index / 12 / 24 % 24) as u8;

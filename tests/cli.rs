@@ -1,0 +1,162 @@
+//! The `thistle` binary, run as a user would.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn thistle(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_thistle"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run thistle");
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn state_prints_facelets_per_scramble() {
+    let o = thistle(&["state", "R", ""], None);
+    assert!(o.status.success());
+    assert_eq!(
+        stdout(&o),
+        "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\nUUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\n"
+    );
+}
+
+#[test]
+fn state_reports_bad_input_with_argument_and_column() {
+    let o = thistle(&["state", "R", "R U Q"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "thistle: argument 2: unknown move `Q` at column 5\n"
+    );
+    assert_eq!(stdout(&o).lines().count(), 1);
+    assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn random_move_scrambles_are_reproducible() {
+    let a = stdout(&thistle(
+        &["random", "--moves", "25", "--count", "3", "--seed", "8"],
+        None,
+    ));
+    let b = stdout(&thistle(
+        &["random", "--moves", "25", "--count", "3", "--seed", "8"],
+        None,
+    ));
+    assert_eq!(a, b);
+    assert_eq!(a.lines().count(), 3);
+    assert!(a.lines().all(|l| l.split(' ').count() == 25));
+}
+
+#[test]
+fn random_state_scrambles_are_notation() {
+    let o = thistle(&["random", "--count", "2", "--seed", "3"], None);
+    assert!(o.status.success());
+    for line in stdout(&o).lines() {
+        assert!(line.split(' ').count() >= 2, "{line}");
+        assert!(thistle(&["state", line], None).status.success());
+    }
+}
+
+#[test]
+fn solve_prints_a_breakdown_per_stage() {
+    let o = thistle(&["solve", "R U R' U'"], None);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for name in [
+        "Orient edges",
+        "Orient corners + slice",
+        "Separate pieces",
+        "Half-turn finish",
+    ] {
+        assert!(text.contains(name), "{text}");
+    }
+    assert!(text.contains("Total: "));
+}
+
+#[test]
+fn solve_json_prints_one_object_per_line_and_reports_bad_lines() {
+    let input = "# a comment\nR U R' U'\n\nR Q\nF2\n";
+    let o = thistle(&["solve", "--json", "--file", "-"], Some(input));
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "thistle: line 4: unknown move `Q` at column 3\n"
+    );
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let first = &lines[0];
+    assert_eq!(first["scramble"], "R U R' U'");
+    assert_eq!(first["state"].as_str().unwrap().len(), 54);
+    let stages = first["stages"].as_array().unwrap();
+    let names: Vec<&str> = stages.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Orient edges",
+            "Orient corners + slice",
+            "Separate pieces",
+            "Half-turn finish"
+        ]
+    );
+    let total: usize = stages
+        .iter()
+        .map(|s| s["moves"].as_array().unwrap().len())
+        .sum();
+    assert_eq!(first["length"], total);
+    assert!(first["micros"].is_u64());
+    assert_eq!(lines[1]["stages"][3]["moves"], serde_json::json!(["F2"]));
+}
+
+#[test]
+fn solve_accepts_a_facelet_state() {
+    let o = thistle(
+        &[
+            "solve",
+            "--json",
+            "--state",
+            "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["length"], 1);
+    assert_eq!(v["scramble"], "R");
+    let bad = thistle(&["solve", "--state", "UUU"], None);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("54 letters"));
+}
+
+#[test]
+fn tables_prints_histograms_and_sizes() {
+    let text = stdout(&thistle(&["tables"], None));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "phase 1: 1 2 25 202 620 900 285 13");
+    assert!(lines[3].starts_with("phase 4: 1 6 27 "));
+    assert!(text.contains("phase 2 table: 270642 bytes"));
+}
+
+#[test]
+fn bench_reports_speed_and_lengths() {
+    let text = stdout(&thistle(&["bench", "--count", "200"], None));
+    assert!(text.starts_with("fast: "), "{text}");
+    assert!(text.contains(" solves/s, mean ") && text.contains(" moves, max "));
+}
