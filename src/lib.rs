@@ -16,6 +16,7 @@ pub mod playback;
 #[cfg(target_arch = "wasm32")]
 pub mod render;
 pub mod scramble;
+pub mod share;
 pub mod solver;
 pub mod tables;
 #[cfg(target_arch = "wasm32")]

@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use thistle::cubie::CubieCube;
+use thistle::share::{self, Mode, Shared, Source};
 use thistle::{facelet, notation, scramble};
 
 proptest! {
@@ -35,5 +36,34 @@ proptest! {
         let moves = scramble::random_moves(&mut scramble::rng(Some(seed)), 30);
         let text = notation::format_moves(&moves);
         prop_assert_eq!(notation::parse(&text).unwrap().cube(), CubieCube::solved().apply(&moves));
+    }
+
+    #[test]
+    fn any_query_string_decodes_without_panicking(text in "\\PC{0,300}") {
+        let _ = share::decode(&text);
+    }
+
+    #[test]
+    fn query_like_strings_decode_without_panicking(text in "[?&=%_+\\-a-z0-9A-F']{0,80}") {
+        let _ = share::decode(&text);
+    }
+
+    #[test]
+    fn share_links_round_trip_states_and_positions(seed in any::<u64>(), position in 0usize..60, fewest in any::<bool>(), as_facelets in any::<bool>()) {
+        let mut rng = scramble::rng(Some(seed));
+        let source = if as_facelets {
+            Source::Facelets(facelet::to_string(&scramble::random_state(&mut rng)))
+        } else {
+            Source::Scramble(notation::format_moves(&scramble::random_moves(&mut rng, 25)))
+        };
+        let mode = if fewest { Mode::Fewest } else { Mode::Fast };
+        let shared = Shared { source, mode, position };
+        prop_assert_eq!(share::decode(&share::encode(&shared)), Ok(shared));
+    }
+
+    #[test]
+    fn any_scramble_text_survives_a_share_link(text in "\\PC{0,80}") {
+        let shared = Shared { source: Source::Scramble(text), mode: Mode::Fast, position: 3 };
+        prop_assert_eq!(share::decode(&share::encode(&shared)), Ok(shared));
     }
 }

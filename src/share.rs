@@ -1,0 +1,468 @@
+//! Share links: what the page shows (the scramble or facelet state, the
+//! solving mode and the playback position) as a short, readable query
+//! string, and back. Also reads links from alg.cubing.net and Twizzle and
+//! writes links to them.
+//!
+//! Writing follows alg.cubing.net's compact style: `_` for a space and `-`
+//! for a prime, so `?scramble=R_U-_F2&mode=fewest&move=3`. Reading also
+//! accepts ordinary URL encoding (`+`, `%20`, `%27`).
+
+use crate::solver::Solution;
+use std::fmt;
+
+/// Longest query string read, in bytes.
+pub const MAX_QUERY_BYTES: usize = 4096;
+
+/// What is being solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Scramble text in cube notation, applied to a solved cube.
+    Scramble(String),
+    /// A 54-letter facelet string, for a state entered without a scramble.
+    Facelets(String),
+}
+
+/// How the page solves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Each stage optimal on its own.
+    Fast,
+    /// The shortest four-stage solution the search finds.
+    #[default]
+    Fewest,
+}
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Fast => "fast",
+            Mode::Fewest => "fewest",
+        }
+    }
+}
+
+/// Everything a share link restores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shared {
+    pub source: Source,
+    pub mode: Mode,
+    /// Moves of the solution already played.
+    pub position: usize,
+}
+
+/// Why a link could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShareError {
+    #[error("the link is longer than {MAX_QUERY_BYTES} bytes")]
+    TooLong,
+    #[error("bad %-escape at character {0} of the link")]
+    BadEscape(usize),
+    #[error("parameter `{0}` is not valid UTF-8 text")]
+    NotText(String),
+    #[error("unknown link parameter `{0}`")]
+    UnknownParameter(String),
+    #[error("parameter `{0}` appears more than once")]
+    Repeated(String),
+    #[error("parameters `{0}` and `{1}` contradict each other")]
+    Conflict(String, String),
+    #[error("mode `{0}` is neither `fast` nor `fewest`")]
+    BadMode(String),
+    #[error("move position `{0}` is not a whole number")]
+    BadPosition(String),
+    #[error("puzzle `{0}` is not a 3x3x3 cube")]
+    WrongPuzzle(String),
+    #[error("the link has no scramble or state")]
+    Empty,
+}
+
+/// Parameters other tools add that do not change the cube.
+const COSMETIC: [&str; 6] = ["title", "type", "view", "stickering", "tempo", "view-mode"];
+
+fn hex(c: u8) -> Option<u8> {
+    (c as char).to_digit(16).map(|d| d as u8)
+}
+
+/// Percent-decodes `text`, reading `+` as a space and, in compact style,
+/// `_` as a space and `-` as a prime. `offset` places errors in the link.
+fn decode_component(text: &str, compact: bool, offset: usize) -> Result<Vec<u8>, ShareError> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' => {
+                let value = bytes
+                    .get(i + 1..i + 3)
+                    .and_then(|pair| Some(hex(pair[0])? * 16 + hex(pair[1])?))
+                    .ok_or(ShareError::BadEscape(offset + i + 1))?;
+                out.push(value);
+                i += 2;
+            }
+            b'+' => out.push(b' '),
+            b'_' if compact => out.push(b' '),
+            b'-' if compact => out.push(b'\''),
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// Encodes text for a query value; in compact style spaces become `_` and
+/// primes `-`, and literal `_` and `-` are escaped so they survive.
+fn encode_component(text: &str, compact: bool) -> String {
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        match b {
+            b' ' if compact => out.push('_'),
+            b'\'' if compact => out.push('-'),
+            b'-' | b'_' if compact => out.push_str(&format!("%{b:02X}")),
+            b'A'..=b'Z'
+            | b'a'..=b'z'
+            | b'0'..=b'9'
+            | b'.'
+            | b'~'
+            | b'('
+            | b')'
+            | b','
+            | b':'
+            | b'/' => out.push(b as char),
+            b'-' | b'_' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// The query part of a link: after `?` (up to `#`), or after `#`, or the
+/// whole text if it has neither.
+fn query_of(link: &str) -> &str {
+    let link = link.trim();
+    if let Some((_, after)) = link.split_once('?') {
+        after.split('#').next().unwrap_or("")
+    } else if let Some((_, after)) = link.split_once('#') {
+        after
+    } else {
+        link
+    }
+}
+
+/// A query split into decoded `(name, value)` pairs, refusing repeats.
+fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
+    if query.len() > MAX_QUERY_BYTES {
+        return Err(ShareError::TooLong);
+    }
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut offset = 0;
+    for part in query.split('&') {
+        let start = offset;
+        offset += part.len() + 1;
+        if part.is_empty() {
+            continue;
+        }
+        let (raw_name, raw_value) = part.split_once('=').unwrap_or((part, ""));
+        let name = String::from_utf8(decode_component(raw_name, false, start)?)
+            .map_err(|_| ShareError::NotText(raw_name.to_string()))?;
+        let compact = matches!(name.as_str(), "scramble" | "setup" | "alg");
+        let value_offset = start + raw_name.len() + 1;
+        let value = String::from_utf8(decode_component(raw_value, compact, value_offset)?)
+            .map_err(|_| ShareError::NotText(name.clone()))?;
+        if pairs.iter().any(|(n, _)| *n == name) {
+            return Err(ShareError::Repeated(name));
+        }
+        pairs.push((name, value));
+    }
+    Ok(pairs)
+}
+
+/// Reads a share link, a bare query string, or a link from alg.cubing.net
+/// (`setup`, `alg`) or Twizzle (`setup-alg`, `experimental-setup-alg`,
+/// `alg`). Another tool's setup and alg become one scramble.
+pub fn decode(link: &str) -> Result<Shared, ShareError> {
+    let pairs = parameters(query_of(link))?;
+    let get = |name: &str| {
+        pairs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    };
+    for (name, value) in &pairs {
+        let known = [
+            "scramble",
+            "state",
+            "mode",
+            "move",
+            "setup",
+            "alg",
+            "setup-alg",
+            "experimental-setup-alg",
+            "puzzle",
+        ];
+        if name == "puzzle" && value != "3x3x3" {
+            return Err(ShareError::WrongPuzzle(value.clone()));
+        }
+        if !known.contains(&name.as_str()) && !COSMETIC.contains(&name.as_str()) {
+            return Err(ShareError::UnknownParameter(name.clone()));
+        }
+    }
+    let conflicts = [
+        ("scramble", "state"),
+        ("setup", "setup-alg"),
+        ("setup", "experimental-setup-alg"),
+        ("setup-alg", "experimental-setup-alg"),
+        ("state", "setup"),
+        ("state", "setup-alg"),
+        ("state", "experimental-setup-alg"),
+        ("state", "alg"),
+        ("scramble", "setup"),
+        ("scramble", "setup-alg"),
+        ("scramble", "experimental-setup-alg"),
+        ("scramble", "alg"),
+    ];
+    for (a, b) in conflicts {
+        if get(a).is_some() && get(b).is_some() {
+            return Err(ShareError::Conflict(a.into(), b.into()));
+        }
+    }
+    let mode = match get("mode") {
+        None => Mode::default(),
+        Some("fast") => Mode::Fast,
+        Some("fewest") => Mode::Fewest,
+        Some(other) => return Err(ShareError::BadMode(other.into())),
+    };
+    let position = match get("move") {
+        None => 0,
+        Some(text) => text
+            .parse()
+            .map_err(|_| ShareError::BadPosition(text.into()))?,
+    };
+    let source = if let Some(state) = get("state") {
+        Source::Facelets(state.to_string())
+    } else if let Some(scramble) = get("scramble") {
+        Source::Scramble(scramble.to_string())
+    } else {
+        let setup = get("setup")
+            .or(get("setup-alg"))
+            .or(get("experimental-setup-alg"));
+        match (setup, get("alg")) {
+            (None, None) => return Err(ShareError::Empty),
+            (Some(s), None) | (None, Some(s)) => Source::Scramble(s.to_string()),
+            (Some(setup), Some(alg)) => Source::Scramble(format!("{setup}\n{alg}")),
+        }
+    };
+    Ok(Shared {
+        source,
+        mode,
+        position,
+    })
+}
+
+/// Whether pasted text is a link rather than notation.
+pub fn looks_like_link(text: &str) -> bool {
+    let text = text.trim();
+    text.contains("://")
+        || text.starts_with('?')
+        || text.contains("alg=")
+        || text.contains("scramble=")
+}
+
+/// The query string (without `?`) that restores `shared`.
+pub fn encode(shared: &Shared) -> String {
+    let source = match &shared.source {
+        Source::Scramble(text) => format!("scramble={}", encode_component(text, true)),
+        Source::Facelets(text) => format!("state={}", encode_component(text, false)),
+    };
+    format!(
+        "{source}&mode={}&move={}",
+        shared.mode.as_str(),
+        shared.position
+    )
+}
+
+impl fmt::Display for Shared {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&encode(self))
+    }
+}
+
+/// The solution as one line per stage, each after a `// <stage name>`
+/// comment, so the stages survive a trip to another tool.
+pub fn commented_solution(solution: &Solution) -> String {
+    let lines: Vec<String> = solution
+        .stages
+        .iter()
+        .map(|stage| {
+            format!(
+                "// {}\n{}",
+                stage.name,
+                crate::notation::format_moves(&stage.moves)
+            )
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// A link that opens the scramble and its staged solution in alg.cubing.net.
+pub fn alg_cubing_link(scramble: &str, solution: &Solution) -> String {
+    format!(
+        "https://alg.cubing.net/?setup={}&alg={}",
+        encode_component(scramble, true),
+        encode_component(&commented_solution(solution), true)
+    )
+}
+
+/// A link that opens the scramble and its staged solution in Twizzle.
+pub fn twizzle_link(scramble: &str, solution: &Solution) -> String {
+    format!(
+        "https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg={}&alg={}",
+        encode_component(scramble, false),
+        encode_component(&commented_solution(solution), false)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cubie::CubieCube;
+    use crate::solver;
+
+    fn scramble(text: &str) -> Shared {
+        Shared {
+            source: Source::Scramble(text.into()),
+            mode: Mode::Fast,
+            position: 0,
+        }
+    }
+
+    #[test]
+    fn links_are_compact_and_readable() {
+        let shared = Shared {
+            position: 7,
+            ..scramble("R U' F2")
+        };
+        assert_eq!(encode(&shared), "scramble=R_U-_F2&mode=fast&move=7");
+    }
+
+    #[test]
+    fn every_field_round_trips() {
+        for shared in [
+            Shared {
+                source: Source::Scramble("(R U)3 [r: M2] // x-y_z".into()),
+                mode: Mode::Fewest,
+                position: 12,
+            },
+            Shared {
+                source: Source::Facelets(
+                    "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB".into(),
+                ),
+                mode: Mode::Fast,
+                position: 0,
+            },
+        ] {
+            assert_eq!(decode(&format!("?{}", encode(&shared))), Ok(shared));
+        }
+    }
+
+    #[test]
+    fn ordinary_url_encoding_is_read_too() {
+        let expected = scramble("R U' F2");
+        assert_eq!(decode("scramble=R+U%27+F2&mode=fast"), Ok(expected.clone()));
+        assert_eq!(
+            decode("?scramble=R%20U%27%20F2&mode=fast"),
+            Ok(expected.clone())
+        );
+        assert_eq!(
+            decode("https://example.org/thistle/?scramble=R_U-_F2&mode=fast#x"),
+            Ok(expected)
+        );
+    }
+
+    #[test]
+    fn alg_cubing_and_twizzle_links_become_one_scramble() {
+        let alg_cubing = decode("https://alg.cubing.net/?setup=R_U-&alg=F2_D&title=x").unwrap();
+        assert_eq!(alg_cubing.source, Source::Scramble("R U'\nF2 D".into()));
+        let twizzle =
+            decode("https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg=R+U%27&alg=F2").unwrap();
+        assert_eq!(twizzle.source, Source::Scramble("R U'\nF2".into()));
+        let experimental = decode("?experimental-setup-alg=R").unwrap();
+        assert_eq!(experimental.source, Source::Scramble("R".into()));
+        assert_eq!(
+            decode("?alg=R_U").unwrap().source,
+            Source::Scramble("R U".into())
+        );
+    }
+
+    #[test]
+    fn bad_links_give_errors() {
+        assert_eq!(
+            decode("?scramble=R&foo=1"),
+            Err(ShareError::UnknownParameter("foo".into()))
+        );
+        assert_eq!(
+            decode("?scramble=R&scramble=U"),
+            Err(ShareError::Repeated("scramble".into()))
+        );
+        assert_eq!(
+            decode("?scramble=R&state=U"),
+            Err(ShareError::Conflict("scramble".into(), "state".into()))
+        );
+        assert_eq!(
+            decode("?scramble=R&mode=slow"),
+            Err(ShareError::BadMode("slow".into()))
+        );
+        assert_eq!(
+            decode("?scramble=R&move=-1"),
+            Err(ShareError::BadPosition("-1".into()))
+        );
+        assert_eq!(decode("?scramble=R%2"), Err(ShareError::BadEscape(11)));
+        assert_eq!(
+            decode("?scramble=%FF"),
+            Err(ShareError::NotText("scramble".into()))
+        );
+        assert_eq!(
+            decode("?puzzle=2x2x2&alg=R"),
+            Err(ShareError::WrongPuzzle("2x2x2".into()))
+        );
+        assert_eq!(decode("?mode=fast"), Err(ShareError::Empty));
+        assert_eq!(
+            decode(&"a".repeat(MAX_QUERY_BYTES + 1)),
+            Err(ShareError::TooLong)
+        );
+    }
+
+    #[test]
+    fn exported_links_carry_setup_and_commented_stages() {
+        let (alg, _, solution) = solver::solve_text("R U").unwrap();
+        let link = alg_cubing_link(&alg.to_string(), &solution);
+        assert!(
+            link.starts_with("https://alg.cubing.net/?setup=R_U&alg=//_Orient_edges%0A"),
+            "{link}"
+        );
+        let back = decode(&link).unwrap();
+        let Source::Scramble(text) = back.source else {
+            panic!()
+        };
+        let replayed = crate::notation::parse(&text).unwrap().cube();
+        assert_eq!(replayed, CubieCube::solved());
+        for stage in [
+            "// Orient edges",
+            "// Orient corners + slice",
+            "// Separate pieces",
+            "// Half-turn finish",
+        ] {
+            assert!(text.contains(stage), "{text}");
+        }
+        let twizzle = twizzle_link(&alg.to_string(), &solution);
+        assert!(
+            twizzle.contains("setup-alg=R%20U&alg=//%20Orient%20edges%0A"),
+            "{twizzle}"
+        );
+    }
+
+    #[test]
+    fn links_are_recognised_when_pasted() {
+        assert!(looks_like_link("https://alg.cubing.net/?alg=R"));
+        assert!(looks_like_link("?scramble=R"));
+        assert!(!looks_like_link("R U R' U'"));
+    }
+}
