@@ -250,16 +250,19 @@ pub enum CubieError {
     CornerOutOfRange { position: u8 },
     #[error("an edge piece number or flip is out of range at position {}", EDGE_NAMES[*position as usize])]
     EdgeOutOfRange { position: u8 },
-    #[error("corner twist: the twists add up to {sum} (mod 3), so a corner is twisted in place; twisted: {}", names(CORNER_NAMES.as_slice(), pieces))]
-    Twist { sum: u8, pieces: Vec<u8> },
-    #[error("edge flip: the flips add up to 1 (mod 2), so an edge is flipped in place; flipped: {}", names(EDGE_NAMES.as_slice(), pieces))]
-    Flip { pieces: Vec<u8> },
+    /// `positions`: where the corners with a nonzero twist are.
+    #[error("corner twist: the twists add up to {sum} (mod 3), so a corner is twisted in place; twisted: {}", names(CORNER_NAMES.as_slice(), positions))]
+    Twist { sum: u8, positions: Vec<u8> },
+    /// `positions`: where the flipped edges are.
+    #[error("edge flip: the flips add up to 1 (mod 2), so an edge is flipped in place; flipped: {}", names(EDGE_NAMES.as_slice(), positions))]
+    Flip { positions: Vec<u8> },
+    /// The positions whose piece is not at home.
     #[error("parity: corner and edge permutations differ in parity, so two pieces are swapped; out of place: {}", parity_names(corners, edges))]
     Parity { corners: Vec<u8>, edges: Vec<u8> },
 }
 
-fn names(table: &[&str], pieces: &[u8]) -> String {
-    let list: Vec<&str> = pieces.iter().map(|&p| table[p as usize]).collect();
+fn names(table: &[&str], positions: &[u8]) -> String {
+    let list: Vec<&str> = positions.iter().map(|&p| table[p as usize]).collect();
     list.join(", ")
 }
 
@@ -378,18 +381,12 @@ impl CubieCube {
         if twist != 0 {
             errors.push(CubieError::Twist {
                 sum: twist,
-                pieces: (0..8)
-                    .filter(|&i| self.co[i] != 0)
-                    .map(|i| self.cp[i])
-                    .collect(),
+                positions: (0..8u8).filter(|&i| self.co[i as usize] != 0).collect(),
             });
         }
         if self.eo.iter().sum::<u8>() % 2 != 0 {
             errors.push(CubieError::Flip {
-                pieces: (0..12)
-                    .filter(|&i| self.eo[i] != 0)
-                    .map(|i| self.ep[i])
-                    .collect(),
+                positions: (0..12u8).filter(|&i| self.eo[i as usize] != 0).collect(),
             });
         }
         let permutations_valid = errors.iter().all(|e| {
@@ -456,8 +453,8 @@ mod tests {
         cube.ep.swap(0, 1);
         let errors = cube.verify();
         assert_eq!(errors.len(), 3, "{errors:?}");
-        assert!(matches!(&errors[0], CubieError::Twist { sum: 1, pieces } if pieces == &[0]));
-        assert!(matches!(&errors[1], CubieError::Flip { pieces } if pieces == &[3]));
+        assert!(matches!(&errors[0], CubieError::Twist { sum: 1, positions } if positions == &[0]));
+        assert!(matches!(&errors[1], CubieError::Flip { positions } if positions == &[3]));
         assert!(
             matches!(&errors[2], CubieError::Parity { corners, edges } if corners.is_empty() && edges == &[0, 1])
         );

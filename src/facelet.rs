@@ -111,6 +111,40 @@ fn positions_list(positions: &[usize]) -> String {
     names.join(" ")
 }
 
+impl FaceletError {
+    /// The sticker positions (0..54) this error is about, for highlighting.
+    pub fn stickers(&self) -> Vec<usize> {
+        let corners = |positions: &[u8]| -> Vec<usize> {
+            positions
+                .iter()
+                .flat_map(|&p| CORNER_FACELETS[p as usize])
+                .collect()
+        };
+        let edges = |positions: &[u8]| -> Vec<usize> {
+            positions
+                .iter()
+                .flat_map(|&p| EDGE_FACELETS[p as usize])
+                .collect()
+        };
+        match self {
+            FaceletError::BadLetter { index, .. } => vec![*index],
+            FaceletError::NoSuchCorner { position, .. } => corners(&[*position]),
+            FaceletError::NoSuchEdge { position, .. } => edges(&[*position]),
+            FaceletError::Cubie(CubieError::Twist { positions, .. }) => corners(positions),
+            FaceletError::Cubie(CubieError::Flip { positions }) => edges(positions),
+            FaceletError::Cubie(CubieError::Parity {
+                corners: c,
+                edges: e,
+            }) => {
+                let mut all = corners(c);
+                all.extend(edges(e));
+                all
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// All the rules a facelet string broke, in the order they were checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InvalidState(pub Vec<FaceletError>);
@@ -414,9 +448,10 @@ mod tests {
         assert_eq!(errs.len(), 1, "{errs:?}");
         let message = errs[0].to_string();
         assert!(
-            matches!(&errs[0], FaceletError::Cubie(CubieError::Twist { pieces, .. }) if pieces == &[4])
+            matches!(&errs[0], FaceletError::Cubie(CubieError::Twist { positions, .. }) if positions == &[4])
         );
         assert!(message.contains("DFR"), "{message}");
+        assert_eq!(errs[0].stickers(), vec![29, 26, 15]);
     }
 
     #[test]
@@ -426,7 +461,7 @@ mod tests {
         let errs = errors(&letters.iter().collect::<String>());
         assert_eq!(
             errs,
-            vec![FaceletError::Cubie(CubieError::Flip { pieces: vec![1] })]
+            vec![FaceletError::Cubie(CubieError::Flip { positions: vec![1] })]
         );
         assert!(errs[0].to_string().contains("UF"));
     }
@@ -445,5 +480,6 @@ mod tests {
             })]
         );
         assert!(errs[0].to_string().contains("edge UR, edge UF"));
+        assert_eq!(errs[0].stickers(), vec![5, 10, 7, 19]);
     }
 }
