@@ -99,35 +99,42 @@ pub fn permutation_unrank<const N: usize>(mut rank: usize) -> [u8; N] {
     perm
 }
 
-/// Edge flip coordinate: the flips of edges 0..11, base 2 (edge 11's flip
-/// follows from the others).
-pub fn flip(cube: &CubieCube) -> u16 {
-    cube.eo[..11].iter().fold(0, |acc, &o| acc * 2 + o as u16)
+/// Orientations as a base-`modulus` number; the last one is left out because
+/// the others determine it (the total is 0 mod `modulus`).
+fn orientation_coord(orientations: &[u8], modulus: u16) -> u16 {
+    let (_, free) = orientations.split_last().unwrap_or((&0, &[]));
+    free.iter().fold(0, |acc, &o| acc * modulus + o as u16)
 }
 
-pub fn set_flip(cube: &mut CubieCube, mut flip: u16) {
-    let mut parity = 0;
-    for i in (0..11).rev() {
-        cube.eo[i] = (flip % 2) as u8;
-        parity ^= cube.eo[i];
-        flip /= 2;
+fn set_orientations(orientations: &mut [u8], mut value: u16, modulus: u8) {
+    let Some((last, free)) = orientations.split_last_mut() else {
+        return;
+    };
+    let mut sum = 0;
+    for o in free.iter_mut().rev() {
+        *o = (value % modulus as u16) as u8;
+        sum += *o;
+        value /= modulus as u16;
     }
-    cube.eo[11] = parity;
+    *last = (modulus - sum % modulus) % modulus;
+}
+
+/// Edge flip coordinate: the flips of edges 0..11, base 2.
+pub fn flip(cube: &CubieCube) -> u16 {
+    orientation_coord(&cube.eo, 2)
+}
+
+pub fn set_flip(cube: &mut CubieCube, flip: u16) {
+    set_orientations(&mut cube.eo, flip, 2);
 }
 
 /// Corner twist coordinate: the twists of corners 0..7, base 3.
 pub fn twist(cube: &CubieCube) -> u16 {
-    cube.co[..7].iter().fold(0, |acc, &o| acc * 3 + o as u16)
+    orientation_coord(&cube.co, 3)
 }
 
-pub fn set_twist(cube: &mut CubieCube, mut twist: u16) {
-    let mut sum = 0;
-    for i in (0..7).rev() {
-        cube.co[i] = (twist % 3) as u8;
-        sum += cube.co[i];
-        twist /= 3;
-    }
-    cube.co[7] = (3 - sum % 3) % 3;
+pub fn set_twist(cube: &mut CubieCube, twist: u16) {
+    set_orientations(&mut cube.co, twist, 3);
 }
 
 /// Where the E-slice edges (FR FL BL BR) are, ignoring their order.

@@ -211,6 +211,20 @@ fn faces_through_centres(letters: &[char]) -> Result<[Face; N_FACELETS], Vec<Fac
     }
 }
 
+/// Which piece, in which orientation, shows these stickers: the piece whose
+/// colours, read from the sticker `ori` steps on, match.
+fn identify<const N: usize>(
+    faces: &[Face; N_FACELETS],
+    stickers: &[usize; N],
+    pieces: &[[Face; N]],
+) -> Option<(u8, u8)> {
+    (0..N).find_map(|ori| {
+        let seen: [Face; N] = std::array::from_fn(|k| faces[stickers[(ori + k) % N]]);
+        let piece = pieces.iter().position(|colours| *colours == seen)?;
+        Some((piece as u8, ori as u8))
+    })
+}
+
 /// Parses a 54-letter facelet string (face or colour letters, case-insensitive,
 /// white space ignored) into a valid cube, or every rule it broke.
 pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
@@ -226,18 +240,8 @@ pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
     let mut errors = Vec::new();
     let mut cube = CubieCube::solved();
     for (i, stickers) in CORNER_FACELETS.iter().enumerate() {
-        let found = (0..3).find_map(|ori| {
-            let at = |k: usize| faces[stickers[(ori + k) % 3]];
-            CORNER_COLOURS
-                .iter()
-                .position(|c| c[0] == at(0) && c[1] == at(1) && c[2] == at(2))
-                .map(|piece| (piece, ori))
-        });
-        match found {
-            Some((piece, ori)) => {
-                cube.cp[i] = piece as u8;
-                cube.co[i] = ori as u8;
-            }
+        match identify(&faces, stickers, &CORNER_COLOURS) {
+            Some((piece, ori)) => (cube.cp[i], cube.co[i]) = (piece, ori),
             None => errors.push(FaceletError::NoSuchCorner {
                 position: i as u8,
                 letters: stickers.iter().map(|&s| letters[s]).collect(),
@@ -245,18 +249,8 @@ pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
         }
     }
     for (i, stickers) in EDGE_FACELETS.iter().enumerate() {
-        let found = (0..2).find_map(|ori| {
-            let at = |k: usize| faces[stickers[(ori + k) % 2]];
-            EDGE_COLOURS
-                .iter()
-                .position(|c| c[0] == at(0) && c[1] == at(1))
-                .map(|piece| (piece, ori))
-        });
-        match found {
-            Some((piece, ori)) => {
-                cube.ep[i] = piece as u8;
-                cube.eo[i] = ori as u8;
-            }
+        match identify(&faces, stickers, &EDGE_COLOURS) {
+            Some((piece, ori)) => (cube.ep[i], cube.eo[i]) = (piece, ori),
             None => errors.push(FaceletError::NoSuchEdge {
                 position: i as u8,
                 letters: stickers.iter().map(|&s| letters[s]).collect(),

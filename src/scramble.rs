@@ -2,6 +2,7 @@
 //! secure generator, or a seeded one for reproducible tests) and random
 //! sequences of face turns.
 
+use crate::coord;
 use crate::cubie::{is_odd, CubieCube, Move};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -22,16 +23,6 @@ fn within_one_move(cube: &CubieCube) -> bool {
     cube.is_solved() || Move::ALL.iter().any(|m| cube == m.cube())
 }
 
-fn random_orientations<const N: usize>(rng: &mut ScrambleRng, modulus: u8) -> [u8; N] {
-    let mut ori = [0u8; N];
-    for o in ori.iter_mut().take(N - 1) {
-        *o = rng.gen_range(0..modulus);
-    }
-    let sum: u8 = ori.iter().fold(0, |s, &o| (s + o) % modulus);
-    ori[N - 1] = (modulus - sum) % modulus;
-    ori
-}
-
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, except those
 /// solvable in fewer than 2 moves (which are drawn again).
 pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
@@ -44,8 +35,9 @@ pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
         if is_odd(&cube.cp) != is_odd(&cube.ep) {
             cube.ep.swap(0, 1);
         }
-        cube.co = random_orientations(rng, 3);
-        cube.eo = random_orientations(rng, 2);
+        // Each coordinate value is exactly one legal set of orientations.
+        coord::set_twist(&mut cube, rng.gen_range(0..coord::N_TWIST as u16));
+        coord::set_flip(&mut cube, rng.gen_range(0..coord::N_FLIP as u16));
         if !within_one_move(&cube) {
             return cube;
         }
