@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds the page's WebAssembly into www/pkg: release wasm (size-optimised
+# profile), wasm-bindgen for ES-module loading, then wasm-opt -Oz.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+cargo build --lib --profile wasm-release --target wasm32-unknown-unknown
+target_dir="${CARGO_TARGET_DIR:-target}"
+wasm-bindgen --target web --no-typescript --out-dir www/pkg \
+  "$target_dir/wasm32-unknown-unknown/wasm-release/thistle.wasm"
+node_modules/binaryen/bin/wasm-opt -Oz www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
+echo "built www/pkg ($(wc -c < www/pkg/thistle_bg.wasm) bytes of wasm)"

@@ -1,0 +1,270 @@
+//! The 3D cube, drawn with three-d into the page's own WebGL2 `<canvas>`:
+//! 26 dark cubie bodies and 54 stickers in the WCA colour scheme, lit so the
+//! cube reads as a solid, with the turning layer rotated as `playback` says.
+//! The renderer draws only when asked; the page's animation loop decides when.
+
+use crate::cubie::Face;
+use crate::facelet;
+use crate::playback::{in_layer, normal, sticker_place, Frame};
+use std::sync::Arc;
+use three_d::{
+    degrees, radians, vec3, AmbientLight, Camera, ClearState, CpuMaterial, CpuMesh,
+    DirectionalLight, Gm, Indices, InnerSpace, InstancedMesh, Instances, Mat4, PhysicalMaterial,
+    Positions, RenderTarget, Srgba, ToneMapping, Vec3, Viewport,
+};
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes};
+
+/// Sticker colour of each face, in `Face::ALL` order (WCA scheme).
+pub const FACE_COLOURS: [Srgba; 6] = [
+    Srgba::new_opaque(245, 245, 245), // U white
+    Srgba::new_opaque(200, 16, 46),   // R red
+    Srgba::new_opaque(0, 155, 72),    // F green
+    Srgba::new_opaque(255, 213, 0),   // D yellow
+    Srgba::new_opaque(255, 100, 0),   // L orange
+    Srgba::new_opaque(0, 70, 173),    // B blue
+];
+
+/// The canvas background, also the clear colour.
+pub const BACKGROUND: Srgba = Srgba::new_opaque(236, 239, 243);
+
+const BODY_COLOUR: Srgba = Srgba::new_opaque(22, 22, 26);
+/// Half the edge of a cubie body (the grid spacing is 1).
+const BODY_HALF: f32 = 0.485;
+/// Half the edge of a sticker, and its corner radius.
+const STICKER_HALF: f32 = 0.42;
+const STICKER_RADIUS: f32 = 0.09;
+
+/// Camera orbit around the cube, kept apart from the GL objects so it
+/// survives a lost context.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// Turn about the vertical axis, in degrees.
+    pub yaw: f32,
+    /// Tilt above the horizon, in degrees.
+    pub pitch: f32,
+    /// Camera distance from the centre, in cubie widths.
+    pub distance: f32,
+}
+
+impl Default for View {
+    /// Looking at the U, F and R faces.
+    fn default() -> View {
+        View {
+            yaw: 35.0,
+            pitch: 30.0,
+            distance: 11.5,
+        }
+    }
+}
+
+impl View {
+    pub const PITCH_LIMIT: f32 = 85.0;
+    pub const DISTANCE_RANGE: (f32, f32) = (7.0, 24.0);
+
+    /// Drags the view by a pointer movement measured in CSS pixels.
+    pub fn orbit(&mut self, dx: f32, dy: f32) {
+        if dx.is_finite() && dy.is_finite() {
+            self.yaw = (self.yaw - dx * 0.4) % 360.0;
+            self.pitch = (self.pitch + dy * 0.4).clamp(-Self::PITCH_LIMIT, Self::PITCH_LIMIT);
+        }
+    }
+
+    /// Moves the camera closer (`factor` < 1) or further, within limits.
+    pub fn zoom(&mut self, factor: f32) {
+        if factor.is_finite() && factor > 0.0 {
+            self.distance =
+                (self.distance * factor).clamp(Self::DISTANCE_RANGE.0, Self::DISTANCE_RANGE.1);
+        }
+    }
+
+    fn eye(&self) -> Vec3 {
+        let (yaw, pitch) = (self.yaw.to_radians(), self.pitch.to_radians());
+        vec3(
+            yaw.sin() * pitch.cos(),
+            pitch.sin(),
+            yaw.cos() * pitch.cos(),
+        ) * self.distance
+    }
+}
+
+/// The GL side of the cube. Dropped and rebuilt when the context is lost.
+pub struct Renderer {
+    context: three_d::Context,
+    camera: Camera,
+    bodies: Gm<InstancedMesh, PhysicalMaterial>,
+    stickers: Gm<InstancedMesh, PhysicalMaterial>,
+    ambient: AmbientLight,
+    key: DirectionalLight,
+    fill: DirectionalLight,
+}
+
+fn grid(p: [i32; 3]) -> Vec3 {
+    vec3(p[0] as f32, p[1] as f32, p[2] as f32)
+}
+
+/// Turns the square in the xy-plane (facing +z) to face `face`.
+fn facing(face: Face) -> Mat4 {
+    match face {
+        Face::F => Mat4::from_scale(1.0),
+        Face::B => Mat4::from_angle_y(degrees(180.0)),
+        Face::R => Mat4::from_angle_y(degrees(90.0)),
+        Face::L => Mat4::from_angle_y(degrees(-90.0)),
+        Face::U => Mat4::from_angle_x(degrees(-90.0)),
+        Face::D => Mat4::from_angle_x(degrees(90.0)),
+    }
+}
+
+/// A flat rounded square in the xy-plane spanning [-1, 1], facing +z.
+fn rounded_square() -> CpuMesh {
+    const SEGMENTS: usize = 6;
+    let radius = STICKER_RADIUS / STICKER_HALF;
+    let inner = 1.0 - radius;
+    let mut positions = vec![vec3(0.0, 0.0, 0.0)];
+    for (cx, cy, start) in [
+        (inner, inner, 0.0f32),
+        (-inner, inner, 90.0),
+        (-inner, -inner, 180.0),
+        (inner, -inner, 270.0),
+    ] {
+        for k in 0..=SEGMENTS {
+            let a = (start + 90.0 * k as f32 / SEGMENTS as f32).to_radians();
+            positions.push(vec3(cx + radius * a.cos(), cy + radius * a.sin(), 0.0));
+        }
+    }
+    let rim = positions.len() as u16 - 1;
+    let indices = (0..rim)
+        .flat_map(|i| [0, 1 + i, 1 + (i + 1) % rim])
+        .collect();
+    let normals = vec![vec3(0.0, 0.0, 1.0); positions.len()];
+    CpuMesh {
+        positions: Positions::F32(positions),
+        indices: Indices::U16(indices),
+        normals: Some(normals),
+        ..Default::default()
+    }
+}
+
+/// The page canvas's WebGL2 context, with a drawing buffer tests can read.
+pub fn webgl2(canvas: &HtmlCanvasElement) -> Result<WebGl2RenderingContext, String> {
+    let attributes = WebGlContextAttributes::new();
+    attributes.set_antialias(true);
+    attributes.set_preserve_drawing_buffer(true);
+    canvas
+        .get_context_with_context_options("webgl2", &attributes)
+        .map_err(|e| format!("WebGL2 is not available: {e:?}"))?
+        .ok_or("this browser does not offer WebGL2")?
+        .dyn_into::<WebGl2RenderingContext>()
+        .map_err(|_| "the canvas returned a context that is not WebGL2".to_string())
+}
+
+impl Renderer {
+    pub fn new(gl: WebGl2RenderingContext) -> Result<Renderer, String> {
+        let glow = three_d::context::Context::from_webgl2_context(gl);
+        // three-d takes its GL context as an `Arc`; the page has one thread.
+        #[allow(clippy::arc_with_non_send_sync)]
+        let glow = Arc::new(glow);
+        let context = three_d::Context::from_gl_context(glow)
+            .map_err(|e| format!("cannot start the 3D renderer: {e}"))?;
+        let mut camera = Camera::new_perspective(
+            Viewport::new_at_origo(1, 1),
+            View::default().eye(),
+            vec3(0.0, 0.0, 0.0),
+            vec3(0.0, 1.0, 0.0),
+            degrees(30.0),
+            0.1,
+            100.0,
+        );
+        camera.tone_mapping = ToneMapping::None;
+        let material = |albedo: Srgba, roughness: f32| {
+            PhysicalMaterial::new_opaque(
+                &context,
+                &CpuMaterial {
+                    albedo,
+                    roughness,
+                    metallic: 0.0,
+                    ..Default::default()
+                },
+            )
+        };
+        let mut body = CpuMesh::cube();
+        body.transform(Mat4::from_scale(BODY_HALF))
+            .map_err(|e| e.to_string())?;
+        let bodies = Gm::new(
+            InstancedMesh::new(&context, &Instances::default(), &body),
+            material(BODY_COLOUR, 0.6),
+        );
+        let stickers = Gm::new(
+            InstancedMesh::new(&context, &Instances::default(), &rounded_square()),
+            material(Srgba::WHITE, 0.45),
+        );
+        let ambient = AmbientLight::new(&context, 0.55, Srgba::WHITE);
+        let key = DirectionalLight::new(&context, 1.6, Srgba::WHITE, vec3(-0.4, -1.0, -0.7));
+        let fill = DirectionalLight::new(&context, 0.6, Srgba::WHITE, vec3(0.8, 0.3, -0.4));
+        Ok(Renderer {
+            context,
+            camera,
+            bodies,
+            stickers,
+            ambient,
+            key,
+            fill,
+        })
+    }
+
+    /// Draws `frame` seen from `view` into a drawing buffer of the given size
+    /// in device pixels.
+    pub fn draw(&mut self, frame: &Frame, view: &View, width: u32, height: u32) {
+        let (width, height) = (width.max(1), height.max(1));
+        self.camera
+            .set_viewport(Viewport::new_at_origo(width, height));
+        self.camera
+            .set_view(view.eye(), vec3(0.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0));
+        let layer = |p: [i32; 3]| match frame.turn {
+            Some((face, angle)) if in_layer(face, p) => {
+                Mat4::from_axis_angle(grid(normal(face)).normalize(), radians(angle))
+            }
+            _ => Mat4::from_scale(1.0),
+        };
+        let mut bodies = Vec::with_capacity(26);
+        for x in -1..=1 {
+            for y in -1..=1 {
+                for z in -1..=1 {
+                    let p = [x, y, z];
+                    if p != [0, 0, 0] {
+                        bodies.push(layer(p) * Mat4::from_translation(grid(p)));
+                    }
+                }
+            }
+        }
+        let faces = facelet::faces(&frame.cube);
+        let (transformations, colours) = (0..facelet::N_FACELETS)
+            .map(|i| {
+                let (p, face) = sticker_place(i);
+                let centre = grid(p) + grid(normal(face)) * (BODY_HALF + 0.004);
+                let placement = layer(p)
+                    * Mat4::from_translation(centre)
+                    * facing(face)
+                    * Mat4::from_scale(STICKER_HALF);
+                (placement, FACE_COLOURS[faces[i].index()])
+            })
+            .unzip();
+        self.bodies.geometry.set_instances(&Instances {
+            transformations: bodies,
+            ..Default::default()
+        });
+        self.stickers.geometry.set_instances(&Instances {
+            transformations,
+            colors: Some(colours),
+            ..Default::default()
+        });
+        let [r, g, b] = [BACKGROUND.r, BACKGROUND.g, BACKGROUND.b].map(|c| c as f32 / 255.0);
+        RenderTarget::screen(&self.context, width, height)
+            .clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0))
+            .render(
+                &self.camera,
+                self.bodies.into_iter().chain(&self.stickers),
+                &[&self.ambient, &self.key, &self.fill],
+            );
+    }
+}
