@@ -10,6 +10,7 @@ pub mod bfs;
 pub mod coord;
 pub mod cubie;
 pub mod facelet;
+pub mod fewest;
 pub mod notation;
 pub mod phase;
 pub mod playback;

@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use thistle::cubie::CubieCube;
 use thistle::solver::{self, Solution, SolveError};
-use thistle::{facelet, notation, scramble, tables};
+use thistle::{facelet, fewest, notation, scramble, tables};
 
 #[derive(Parser)]
 #[command(
@@ -64,6 +64,13 @@ enum Command {
         count: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// States for the fewest-moves line (default: the smaller of
+        /// `--count` and 1,000).
+        #[arg(long)]
+        fewest_count: Option<usize>,
+        /// Search budget (nodes) of the fewest-moves line.
+        #[arg(long, default_value_t = fewest::DEFAULT_BUDGET)]
+        fewest_budget: u64,
     },
 }
 
@@ -79,7 +86,12 @@ fn main() -> ExitCode {
             scrambles,
         } => solve(json, file, state, scrambles),
         Command::Tables => print_tables(),
-        Command::Bench { count, seed } => bench(count, seed),
+        Command::Bench {
+            count,
+            seed,
+            fewest_count,
+            fewest_budget,
+        } => bench(count, seed, fewest_count, fewest_budget),
     }
 }
 
@@ -278,21 +290,33 @@ fn print_tables() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn bench(count: usize, seed: u64) -> ExitCode {
+fn bench(count: usize, seed: u64, fewest_count: Option<usize>, fewest_budget: u64) -> ExitCode {
     let mut rng = scramble::rng(Some(seed));
     let cubes: Vec<CubieCube> = (0..count.max(1))
         .map(|_| scramble::random_state(&mut rng))
         .collect();
     // Build the move tables before timing.
     solver::solve(&cubes[0]);
+    bench_line("fast", &cubes, solver::solve);
+    let fewest_count = fewest_count
+        .unwrap_or(count.min(1_000))
+        .clamp(1, cubes.len());
+    bench_line("fewest", &cubes[..fewest_count], |cube| {
+        fewest::solve_fewest(cube, fewest_budget)
+    });
+    ExitCode::SUCCESS
+}
+
+/// Times `solve` over `cubes` and prints `name: <solves/s> solves/s, mean
+/// <L> moves, max <M> moves`.
+fn bench_line(name: &str, cubes: &[CubieCube], solve: impl Fn(&CubieCube) -> Solution) {
     let start = Instant::now();
-    let lengths: Vec<usize> = cubes.iter().map(|c| solver::solve(c).len()).collect();
+    let lengths: Vec<usize> = cubes.iter().map(|c| solve(c).len()).collect();
     let seconds = start.elapsed().as_secs_f64();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     let max = lengths.iter().max().copied().unwrap_or(0);
     println!(
-        "fast: {:.0} solves/s, mean {mean:.2} moves, max {max} moves",
+        "{name}: {:.0} solves/s, mean {mean:.2} moves, max {max} moves",
         lengths.len() as f64 / seconds
     );
-    ExitCode::SUCCESS
 }

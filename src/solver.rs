@@ -47,6 +47,18 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// Names the four stages' moves, in stage order.
+    pub fn from_stages([a, b, c, d]: [Vec<Move>; 4]) -> Solution {
+        Solution {
+            stages: [
+                Stage::new(StageKind::OrientEdges, a),
+                Stage::new(StageKind::OrientCornersSlice, b),
+                Stage::new(StageKind::SeparatePieces, c),
+                Stage::new(StageKind::HalfTurnFinish, d),
+            ],
+        }
+    }
+
     /// All moves, stage after stage.
     pub fn moves(&self) -> Vec<Move> {
         self.stages
@@ -84,25 +96,39 @@ impl SolveError {
     }
 }
 
-/// Appends to `out` a shortest sequence of the stage's moves that takes
-/// `cube` into the stage's goal, and returns the cube it ends in.
-fn descend<P: Phase>(phase: &P, table: Packed, cube: &CubieCube, out: &mut Vec<Move>) -> CubieCube {
+/// A shortest path from `coord` to the stage's goal, one step at a time:
+/// the index of each move in the stage's move list and the coordinate it
+/// leads to. Its length is the coordinate's exact distance.
+pub fn descent<'a, P: Phase>(
+    phase: &'a P,
+    table: Packed<'a>,
+    coord: P::Coord,
+) -> impl Iterator<Item = (usize, P::Coord)> + 'a {
     let goal = phase.goal();
-    let mut coord = phase.coord(cube);
-    let mut cube = *cube;
-    for _ in 0..P::KIND.max_length() {
-        if coord == goal {
-            break;
+    let mut coord = coord;
+    let mut steps = 0;
+    std::iter::from_fn(move || {
+        if coord == goal || steps == P::KIND.max_length() {
+            return None;
         }
         let want = (table.get(phase.index(coord)) + 2) % 3;
         let step = (0..phase.moves().len())
             .map(|k| (k, phase.step(coord, k)))
-            .find(|&(_, next)| table.get(phase.index(next)) == want);
-        let Some((k, next)) = step else { break };
+            .find(|&(_, next)| table.get(phase.index(next)) == want)?;
+        coord = step.1;
+        steps += 1;
+        Some(step)
+    })
+}
+
+/// Appends to `out` a shortest sequence of the stage's moves that takes
+/// `cube` into the stage's goal, and returns the cube it ends in.
+fn descend<P: Phase>(phase: &P, table: Packed, cube: &CubieCube, out: &mut Vec<Move>) -> CubieCube {
+    let mut cube = *cube;
+    for (k, _) in descent(phase, table, phase.coord(&cube)) {
         let m = phase.moves()[k];
         out.push(m);
         cube = cube.apply_move(m);
-        coord = next;
     }
     cube
 }
@@ -153,16 +179,7 @@ pub fn merge_joins(mut stages: [Vec<Move>; 4]) -> [Vec<Move>; 4] {
 /// Solves a valid cube: four stages, each optimal for its goal, with merged
 /// joins. Use `try_solve` for a cube that may be invalid.
 pub fn solve(cube: &CubieCube) -> Solution {
-    let stages = merge_joins(solve_stages(cube));
-    let [a, b, c, d] = stages;
-    Solution {
-        stages: [
-            Stage::new(StageKind::OrientEdges, a),
-            Stage::new(StageKind::OrientCornersSlice, b),
-            Stage::new(StageKind::SeparatePieces, c),
-            Stage::new(StageKind::HalfTurnFinish, d),
-        ],
-    }
+    Solution::from_stages(merge_joins(solve_stages(cube)))
 }
 
 /// Solves a cube after checking that it is valid.
