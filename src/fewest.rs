@@ -4,18 +4,22 @@
 //! Each stage has many optimal and near-optimal solutions, and they end in
 //! different states of the stage's group, so the next stage's cost depends on
 //! which one is taken. The search is a depth-first branch and bound across the
-//! stages: it enumerates a stage's solutions up to a cost limit, enters the
-//! next stage from each end state (best first by cost so far plus the next
-//! stage's exact distance), and so on; the last stage is just its exact
-//! distance. Rounds allow more and more "slack" (moves beyond each stage's
-//! cheapest cost, summed over the stages), so cheap combinations are tried
-//! before expensive ones. The budget counts search nodes, not time, so the
-//! same cube always gives the same solution, and the fast solution is the
-//! starting incumbent, so the result is never longer.
+//! stages: it enumerates a stage's solutions up to a cost limit (tracking the
+//! exact distance at every node, so only moves that can still make the limit
+//! are tried), enters the next stage from each end state, best first by cost
+//! so far plus the next stage's exact distance, and so on; the last stage is
+//! just its exact distance. Rounds allow more and more slack (moves beyond each
+//! stage's cheapest cost, summed over the stages), so cheap combinations are
+//! tried before expensive ones.
+//!
+//! The budget counts search nodes, not time, so the same cube always gives
+//! the same solution. The fast solution is the starting incumbent, so the
+//! result is never longer.
 //!
 //! Joins: a stage's first move on the face the previous stage ended on is
-//! merged into the previous stage (`solver::merge_joins`), so it costs
-//! nothing; the search counts it that way.
+//! merged into the previous stage (`solver::merge_joins`), so the search
+//! counts it as free. The merged move is in the later stage's group, so every
+//! stage still ends in its own group.
 
 use crate::bfs::Packed;
 use crate::cubie::{CubieCube, Move};
@@ -23,32 +27,36 @@ use crate::phase::{CornersAndSlice, HalfTurnFinish, Phase, Phases, SeparatePiece
 use crate::solver::{self, Solution};
 use crate::tables;
 
-/// The default search budget, in nodes.
-pub const DEFAULT_BUDGET: u64 = 100_000;
+/// The default search budget, in nodes: about 5 ms natively.
+pub const DEFAULT_BUDGET: u64 = 150_000;
+
+/// The most slack any round allows.
+const MAX_SLACK: usize = 8;
 
 /// What the search assumes the stages after the next one cost at least:
 /// stages 3 and 4 after a stage-1 solution, stage 4 after a stage-2 one. Not
 /// true lower bounds (a lucky last stage is shorter), but a partial solution
-/// that needs such luck to win is rarely worth the budget: with 100,000
-/// nodes, [10, 5] gives a mean of 23.0 moves where [0, 0] gives 25.1.
+/// that needs such luck to win is rarely worth the budget.
 const REST: [usize; 2] = [10, 5];
 
 /// The most slack stages 1 and 2 may take on their own. Their solutions
-/// beyond that are many and rarely pay off, while each costs a descent of
-/// the next stage's table; measured, capping them loses nothing.
+/// beyond that are many and rarely pay off, and each costs a descent in the
+/// next stage's table.
 const STAGE_SLACK: [usize; 2] = [1, 2];
 
-/// Search nodes charged for entering a stage from a solution of the
-/// previous one (the cube and coordinate it ends in), beside its descent.
-const LEAF_WORK: u64 = 8;
+/// Nodes one stage's enumeration may use in round 0, doubling each round.
+/// Some stages have thousands of optimal solutions; without a cap, the first
+/// partial solution with such a stage would take the whole budget before
+/// later rounds find a cheaper way around it.
+const ENUMERATION_NODES: u64 = 256;
 
-/// The most slack (moves beyond the cheapest cost of each stage, summed over
-/// the stages) any round allows.
-const MAX_SLACK: usize = 8;
+/// Nodes charged for entering a stage from a solution of the previous one
+/// (the cube and coordinate it ends in), besides the steps of its descent.
+const ENTRY_NODES: u64 = 8;
 
 /// Solves a valid cube in four true Thistlethwaite stages, searching for the
 /// fewest total moves (after merging joins) within `budget` search nodes.
-/// Never longer than `solver::solve`.
+/// Deterministic, and never longer than `solver::solve`.
 pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Solution {
     let fast = solver::solve(cube);
     let mut search = Search {
@@ -56,12 +64,15 @@ pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Solution {
         tables: tables::distance_tables(),
         nodes: 0,
         budget,
+        enumeration_nodes: 0,
+        enumeration_end: 0,
         best_len: fast.len(),
-        best: fast.stages.clone().map(|s| s.moves),
+        best: fast.stages.map(|s| s.moves),
         prefix: Default::default(),
         prefix_costs: [0; 3],
     };
     for slack in 0..=MAX_SLACK {
+        search.enumeration_nodes = ENUMERATION_NODES << slack;
         search.stage1(cube, slack);
         if search.exhausted() {
             break;
@@ -91,34 +102,46 @@ fn may_follow(last: Option<Move>, next: Move) -> bool {
 }
 
 /// A stage entered from the previous stage's end: its coordinate, exact
-/// distance, and the previous stage's last move (a first move on its face is
-/// merged and free).
+/// distance, the previous stage's last move (a first move on its face is
+/// merged and free) and its cheapest cost.
 struct Entry<P: Phase> {
     coord: P::Coord,
     dist: usize,
     join: Option<Move>,
+    cost: usize,
 }
 
 impl<P: Phase> Entry<P> {
-    /// The entry of a cube, unless its stage would cost more than `limit`
-    /// (which needs only that many steps of descent to find out).
+    /// The entry of a cube, unless its stage would cost more than `limit`,
+    /// which takes only that many steps of descent to find out; the steps
+    /// are added to `nodes`.
     fn new(
-        phase: &P,
-        table: Packed,
+        (phase, table): (&P, Packed),
         cube: &CubieCube,
         join: Option<Move>,
         limit: usize,
+        nodes: &mut u64,
     ) -> Option<Entry<P>> {
         let coord = phase.coord(cube);
         // A free first move saves one, so the distance may exceed the limit by one.
         let dist = solver::descent(phase, table, coord).take(limit + 2).count();
-        let entry = Entry { coord, dist, join };
-        (dist <= limit || entry.cost(phase, table) <= limit).then_some(entry)
+        *nodes += ENTRY_NODES + dist as u64;
+        let mut entry = Entry {
+            coord,
+            dist,
+            join,
+            cost: dist,
+        };
+        if entry.free_start(phase, table).is_some() {
+            entry.cost -= 1;
+        }
+        (entry.cost <= limit).then_some(entry)
     }
 
-    /// Whether a move is merged into the previous stage. A move that would
-    /// cancel the previous stage's last one is never taken: the previous
-    /// stage without that move is already one of its solutions.
+    /// Whether a first move is merged into the previous stage, or `None` if
+    /// it would cancel the previous stage's last move: never worth taking,
+    /// as the previous stage without that move is already one of its
+    /// solutions.
     fn is_free(&self, m: Move) -> Option<bool> {
         match self.join {
             Some(j) if j.face == m.face => (m != j.inverse()).then_some(true),
@@ -129,32 +152,23 @@ impl<P: Phase> Entry<P> {
     /// The first move of a shortest path that starts with a free move, if
     /// there is one.
     fn free_start(&self, phase: &P, table: Packed) -> Option<usize> {
+        if self.dist == 0 {
+            return None;
+        }
         (0..phase.moves().len()).find(|&k| {
+            let next = table.get(phase.index(phase.step(self.coord, k)));
             self.is_free(phase.moves()[k]) == Some(true)
-                && self.dist > 0
-                && neighbour_distance(self.dist, table.get(phase.index(phase.step(self.coord, k))))
-                    < self.dist
+                && neighbour_distance(self.dist, next) < self.dist
         })
-    }
-
-    /// The cheapest cost of the stage: its distance, less the free move.
-    fn cost(&self, phase: &P, table: Packed) -> usize {
-        self.dist - self.free_start(phase, table).is_some() as usize
     }
 }
 
-/// A stage solution and the cube it ends in.
-struct Leaf {
+/// A stage solution, the cube it ends in, and the next stage entered there.
+struct Candidate<Q: Phase> {
     moves: Vec<Move>,
     cost: usize,
     cube: CubieCube,
-}
-
-/// A stage solution ready to enter the next stage.
-struct Candidate<Q: Phase> {
-    leaf: Leaf,
     next: Entry<Q>,
-    next_cost: usize,
 }
 
 struct Search {
@@ -162,9 +176,13 @@ struct Search {
     tables: [Packed<'static>; 4],
     nodes: u64,
     budget: u64,
+    /// The nodes one enumeration may use in this round, and where the
+    /// current one must stop.
+    enumeration_nodes: u64,
+    enumeration_end: u64,
     best_len: usize,
     best: [Vec<Move>; 4],
-    /// The stages of the partial solution being extended.
+    /// The first three stages of the partial solution being extended.
     prefix: [Vec<Move>; 3],
     /// Their costs: their lengths, less merged moves.
     prefix_costs: [usize; 3],
@@ -179,42 +197,31 @@ impl Search {
         self.prefix_costs[..stages].iter().sum()
     }
 
-    /// Every solution of a stage costing at most `max_cost`, in the order
-    /// found, with the cube each ends in.
-    fn leaves<P: Phase>(
+    /// Every solution of a stage costing at most `max_cost` (within this
+    /// round's enumeration nodes), with its cost.
+    fn solutions<P: Phase>(
         &mut self,
-        phase: &P,
-        table: Packed,
-        start: &CubieCube,
+        (phase, table): (&P, Packed),
         entry: &Entry<P>,
         max_cost: usize,
-    ) -> Vec<Leaf> {
+    ) -> Vec<(Vec<Move>, usize)> {
+        self.enumeration_end = self.budget.min(self.nodes + self.enumeration_nodes);
         let mut found = Vec::new();
-        let mut path = Vec::new();
+        let start = (entry.coord, entry.dist, 0);
         self.enumerate(
-            phase,
-            table,
+            (phase, table),
             entry,
-            (entry.coord, entry.dist, 0),
+            start,
             max_cost,
-            &mut path,
+            &mut Vec::new(),
             &mut found,
         );
         found
-            .into_iter()
-            .map(|(moves, cost)| Leaf {
-                cube: start.apply(&moves),
-                moves,
-                cost,
-            })
-            .collect()
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn enumerate<P: Phase>(
         &mut self,
-        phase: &P,
-        table: Packed,
+        (phase, table): (&P, Packed),
         entry: &Entry<P>,
         (coord, dist, cost): (P::Coord, usize, usize),
         max_cost: usize,
@@ -225,7 +232,7 @@ impl Search {
             found.push((path.clone(), cost));
         }
         for (k, &m) in phase.moves().iter().enumerate() {
-            if self.exhausted() {
+            if self.nodes >= self.enumeration_end {
                 return;
             }
             if !may_follow(path.last().copied(), m) {
@@ -233,7 +240,7 @@ impl Search {
             }
             let move_cost = if path.is_empty() {
                 match entry.is_free(m) {
-                    Some(free) => !free as usize,
+                    Some(free) => usize::from(!free),
                     None => continue,
                 }
             } else {
@@ -241,7 +248,7 @@ impl Search {
             };
             let next = phase.step(coord, k);
             let next_dist = neighbour_distance(dist, table.get(phase.index(next)));
-            // Moves that stay in the goal belong to the next stage.
+            // A move that stays in the goal belongs to the next stage.
             if dist == 0 && next_dist == 0 {
                 continue;
             }
@@ -250,125 +257,102 @@ impl Search {
             }
             self.nodes += 1;
             path.push(m);
-            self.enumerate(
-                phase,
-                table,
-                entry,
-                (next, next_dist, cost + move_cost),
-                max_cost,
-                path,
-                found,
-            );
+            let state = (next, next_dist, cost + move_cost);
+            self.enumerate((phase, table), entry, state, max_cost, path, found);
             path.pop();
         }
     }
 
-    /// The solutions of stage P within `slack` of its cheapest cost and
-    /// within the incumbent, each entered into stage Q, best first. `rest`
-    /// is what the stages after Q are assumed to cost at least.
-    #[allow(clippy::too_many_arguments)]
+    /// The solutions of stage P within `slack` of its cheapest cost that
+    /// may still beat the incumbent, each entered into stage Q, best first.
+    /// `rest` is what the stages after Q are assumed to cost at least.
     fn candidates<P: Phase, Q: Phase>(
         &mut self,
-        (phase, table): (&P, Packed),
-        (next_phase, next_table): (&Q, Packed),
-        start: &CubieCube,
-        entry: &Entry<P>,
-        (cost_so_far, rest): (usize, usize),
+        stage: (&P, Packed),
+        next_stage: (&Q, Packed),
+        (start, entry): (&CubieCube, &Entry<P>),
+        rest: usize,
         slack: usize,
     ) -> Vec<Candidate<Q>> {
-        let cheapest = entry.cost(phase, table);
-        let Some(room) = self.best_len.checked_sub(cost_so_far + rest + 1) else {
+        let so_far = self.prefix_cost(P::KIND.index());
+        let Some(room) = self.best_len.checked_sub(so_far + rest + 1) else {
             return Vec::new();
         };
-        let max_cost = (cheapest + slack).min(room);
-        if cheapest > max_cost {
+        let max_cost = (entry.cost + slack).min(room);
+        if entry.cost > max_cost {
             return Vec::new();
         }
-        let leaves = self.leaves(phase, table, start, entry, max_cost);
-        let mut candidates = Vec::with_capacity(leaves.len());
-        for leaf in leaves {
-            let join = leaf.moves.last().copied().or(entry.join);
-            let limit = room - leaf.cost;
-            self.nodes += LEAF_WORK;
-            let Some(next) = Entry::new(next_phase, next_table, &leaf.cube, join, limit) else {
-                continue;
-            };
-            self.nodes += next.dist as u64;
-            let next_cost = next.cost(next_phase, next_table);
-            candidates.push(Candidate {
-                leaf,
-                next,
-                next_cost,
-            });
+        let mut candidates = Vec::new();
+        for (moves, cost) in self.solutions(stage, entry, max_cost) {
+            let cube = start.apply(&moves);
+            let join = moves.last().copied().or(entry.join);
+            let limit = room - cost;
+            if let Some(next) = Entry::new(next_stage, &cube, join, limit, &mut self.nodes) {
+                candidates.push(Candidate {
+                    moves,
+                    cost,
+                    cube,
+                    next,
+                });
+            }
         }
-        candidates.sort_by_key(|c| c.leaf.cost + c.next_cost);
+        candidates.sort_by_key(|c| c.cost + c.next.cost);
         candidates
     }
 
+    /// Takes a candidate as its stage of the partial solution, unless the
+    /// budget is spent or it cannot beat the incumbent (then neither can the
+    /// candidates after it, which cost no less). `rest` as in `candidates`.
+    fn take<Q: Phase>(&mut self, stage: usize, c: &Candidate<Q>, rest: usize) -> bool {
+        let bound = self.prefix_cost(stage) + c.cost + c.next.cost + rest;
+        if self.exhausted() || bound >= self.best_len {
+            return false;
+        }
+        self.prefix[stage].clone_from(&c.moves);
+        self.prefix_costs[stage] = c.cost;
+        true
+    }
+
     fn stage1(&mut self, cube: &CubieCube, slack: usize) {
-        let phases = self.phases;
+        let p = self.phases;
         let [t1, t2, ..] = self.tables;
         let limit = StageKind::OrientEdges.max_length();
-        let Some(entry) = Entry::new(&phases.edges, t1, cube, None, limit) else {
+        let Some(entry) = Entry::new((&p.edges, t1), cube, None, limit, &mut self.nodes) else {
             return;
         };
-        let rest = (0, REST[0]);
-        let cheapest = entry.dist;
-        let pair = ((&phases.edges, t1), (&phases.corners, t2));
-        for c in self.candidates(
-            pair.0,
-            pair.1,
-            cube,
-            &entry,
-            rest,
-            slack.min(STAGE_SLACK[0]),
-        ) {
-            if !self.keep(0, &c) {
+        let stages = ((&p.edges, t1), (&p.corners, t2));
+        let own_slack = slack.min(STAGE_SLACK[0]);
+        for c in self.candidates(stages.0, stages.1, (cube, &entry), REST[0], own_slack) {
+            if !self.take(0, &c, REST[0]) {
                 return;
             }
-            self.stage2(&c.leaf.cube, &c.next, slack - (c.leaf.cost - cheapest));
+            self.stage2(&c.cube, &c.next, slack - (c.cost - entry.cost));
         }
     }
 
     fn stage2(&mut self, cube: &CubieCube, entry: &Entry<CornersAndSlice>, slack: usize) {
-        let phases = self.phases;
+        let p = self.phases;
         let [_, t2, t3, _] = self.tables;
-        let rest = (self.prefix_cost(1), REST[1]);
-        let cheapest = entry.cost(&phases.corners, t2);
-        let pair = ((&phases.corners, t2), (&phases.separate, t3));
-        for c in self.candidates(pair.0, pair.1, cube, entry, rest, slack.min(STAGE_SLACK[1])) {
-            if !self.keep(1, &c) {
+        let stages = ((&p.corners, t2), (&p.separate, t3));
+        let own_slack = slack.min(STAGE_SLACK[1]);
+        for c in self.candidates(stages.0, stages.1, (cube, entry), REST[1], own_slack) {
+            if !self.take(1, &c, REST[1]) {
                 return;
             }
-            self.stage3(&c.leaf.cube, &c.next, slack - (c.leaf.cost - cheapest));
+            self.stage3(&c.cube, &c.next, slack - (c.cost - entry.cost));
         }
     }
 
     fn stage3(&mut self, cube: &CubieCube, entry: &Entry<SeparatePieces>, slack: usize) {
-        let phases = self.phases;
+        let p = self.phases;
         let [_, _, t3, t4] = self.tables;
-        let rest = (self.prefix_cost(2), 0);
-        let pair = ((&phases.separate, t3), (&phases.finish, t4));
-        for c in self.candidates(pair.0, pair.1, cube, entry, rest, slack) {
-            if !self.keep(2, &c) {
+        let stages = ((&p.separate, t3), (&p.finish, t4));
+        for c in self.candidates(stages.0, stages.1, (cube, entry), 0, slack) {
+            if !self.take(2, &c, 0) {
                 return;
             }
             self.finish(&c.next);
         }
-    }
-
-    /// Takes a candidate as stage `stage` of the partial solution, unless
-    /// the budget is spent or it cannot beat the incumbent (then neither can
-    /// the candidates after it, which cost no less).
-    fn keep<Q: Phase>(&mut self, stage: usize, c: &Candidate<Q>) -> bool {
-        let rest = REST.get(stage).copied().unwrap_or(0);
-        let bound = self.prefix_cost(stage) + c.leaf.cost + c.next_cost + rest;
-        if self.exhausted() || bound >= self.best_len {
-            return false;
-        }
-        self.prefix[stage].clone_from(&c.leaf.moves);
-        self.prefix_costs[stage] = c.leaf.cost;
-        true
     }
 
     /// Completes the partial solution with a shortest last stage, starting

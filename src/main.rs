@@ -53,6 +53,11 @@ enum Command {
         /// A 54-letter facelet string (URFDLB order, face or colour letters).
         #[arg(long, conflicts_with = "scrambles")]
         state: Option<String>,
+        /// Search for the fewest total moves instead of solving each stage
+        /// optimally on its own, within NODES search nodes (by default, a
+        /// budget of a few milliseconds).
+        #[arg(long, value_name = "NODES", num_args = 0..=1, require_equals = true)]
+        fewest: Option<Option<u64>>,
         /// Scrambles in cube notation, one per argument (quote each one).
         scrambles: Vec<String>,
     },
@@ -83,8 +88,12 @@ fn main() -> ExitCode {
             json,
             file,
             state,
+            fewest,
             scrambles,
-        } => solve(json, file, state, scrambles),
+        } => {
+            let budget = fewest.map(|nodes| nodes.unwrap_or(fewest::DEFAULT_BUDGET));
+            solve(json, file, state, scrambles, budget)
+        }
         Command::Tables => print_tables(),
         Command::Bench {
             count,
@@ -189,15 +198,26 @@ struct JsonSolution<'a> {
     micros: u128,
 }
 
-fn solve_input(input: &Input) -> Result<(String, CubieCube, Solution, u128), SolveError> {
+/// Parses and solves one input, in fewest-moves mode with a budget.
+fn solve_input(
+    input: &Input,
+    budget: Option<u64>,
+) -> Result<(String, CubieCube, Solution, u128), SolveError> {
     let start = Instant::now();
+    let solve = |cube: &CubieCube| match budget {
+        Some(nodes) => fewest::solve_fewest(cube, nodes),
+        None => solver::solve(cube),
+    };
     if input.is_facelets {
-        let (cube, solution) = solver::solve_facelets(&input.text)?;
+        let cube = facelet::parse(&input.text)?;
+        let solution = solve(&cube);
         let micros = start.elapsed().as_micros();
         let scramble: Vec<_> = solution.moves().iter().rev().map(|m| m.inverse()).collect();
         Ok((notation::format_moves(&scramble), cube, solution, micros))
     } else {
-        let (alg, cube, solution) = solver::solve_text(&input.text)?;
+        let alg = notation::parse(&input.text)?;
+        let cube = alg.cube();
+        let solution = solve(&cube);
         Ok((alg.to_string(), cube, solution, start.elapsed().as_micros()))
     }
 }
@@ -237,6 +257,7 @@ fn solve(
     file: Option<String>,
     state: Option<String>,
     scrambles: Vec<String>,
+    budget: Option<u64>,
 ) -> ExitCode {
     let inputs = match read_inputs(file, state, scrambles) {
         Ok(inputs) => inputs,
@@ -250,7 +271,7 @@ fn solve(
     let mut failed = false;
     let mut out = io::stdout().lock();
     for input in &inputs {
-        let written = match solve_input(input) {
+        let written = match solve_input(input, budget) {
             Ok((scramble, cube, solution, micros)) if json => {
                 let record = JsonSolution {
                     scramble,
