@@ -163,11 +163,16 @@ impl<P: Phase> Entry<P> {
     }
 }
 
-/// A stage solution, the cube it ends in, and the next stage entered there.
-struct Candidate<Q: Phase> {
+/// A stage solution: its moves, its cost and the cube it ends in.
+struct Found {
     moves: Vec<Move>,
     cost: usize,
     cube: CubieCube,
+}
+
+/// A stage solution and the next stage entered where it ends.
+struct Candidate<Q: Phase> {
+    found: Found,
     next: Entry<Q>,
 }
 
@@ -197,17 +202,19 @@ impl Search {
         self.prefix_costs[..stages].iter().sum()
     }
 
-    /// Every solution of a stage costing at most `max_cost` (within this
-    /// round's enumeration nodes), with its cost.
+    /// Every solution of a stage from `cube` costing at most `max_cost`
+    /// (within this round's enumeration nodes).
     fn solutions<P: Phase>(
         &mut self,
         (phase, table): (&P, Packed),
-        entry: &Entry<P>,
+        (cube, entry): (&CubieCube, &Entry<P>),
         max_cost: usize,
-    ) -> Vec<(Vec<Move>, usize)> {
+    ) -> Vec<Found> {
         self.enumeration_end = self.budget.min(self.nodes + self.enumeration_nodes);
         let mut found = Vec::new();
-        let start = (entry.coord, entry.dist, 0);
+        // The cube is carried along the path rather than rebuilt for each
+        // solution: most nodes lie on the way to one.
+        let start = (*cube, entry.coord, entry.dist, 0);
         self.enumerate(
             (phase, table),
             entry,
@@ -223,13 +230,17 @@ impl Search {
         &mut self,
         (phase, table): (&P, Packed),
         entry: &Entry<P>,
-        (coord, dist, cost): (P::Coord, usize, usize),
+        (cube, coord, dist, cost): (CubieCube, P::Coord, usize, usize),
         max_cost: usize,
         path: &mut Vec<Move>,
-        found: &mut Vec<(Vec<Move>, usize)>,
+        found: &mut Vec<Found>,
     ) {
         if dist == 0 {
-            found.push((path.clone(), cost));
+            found.push(Found {
+                moves: path.clone(),
+                cost,
+                cube,
+            });
         }
         for (k, &m) in phase.moves().iter().enumerate() {
             if self.nodes >= self.enumeration_end {
@@ -257,7 +268,7 @@ impl Search {
             }
             self.nodes += 1;
             path.push(m);
-            let state = (next, next_dist, cost + move_cost);
+            let state = (cube.apply_move(m), next, next_dist, cost + move_cost);
             self.enumerate((phase, table), entry, state, max_cost, path, found);
             path.pop();
         }
@@ -283,20 +294,14 @@ impl Search {
             return Vec::new();
         }
         let mut candidates = Vec::new();
-        for (moves, cost) in self.solutions(stage, entry, max_cost) {
-            let cube = start.apply(&moves);
-            let join = moves.last().copied().or(entry.join);
-            let limit = room - cost;
-            if let Some(next) = Entry::new(next_stage, &cube, join, limit, &mut self.nodes) {
-                candidates.push(Candidate {
-                    moves,
-                    cost,
-                    cube,
-                    next,
-                });
+        for found in self.solutions(stage, (start, entry), max_cost) {
+            let join = found.moves.last().copied().or(entry.join);
+            let limit = room - found.cost;
+            if let Some(next) = Entry::new(next_stage, &found.cube, join, limit, &mut self.nodes) {
+                candidates.push(Candidate { found, next });
             }
         }
-        candidates.sort_by_key(|c| c.cost + c.next.cost);
+        candidates.sort_by_key(|c| c.found.cost + c.next.cost);
         candidates
     }
 
@@ -304,12 +309,12 @@ impl Search {
     /// budget is spent or it cannot beat the incumbent (then neither can the
     /// candidates after it, which cost no less). `rest` as in `candidates`.
     fn take<Q: Phase>(&mut self, stage: usize, c: &Candidate<Q>, rest: usize) -> bool {
-        let bound = self.prefix_cost(stage) + c.cost + c.next.cost + rest;
+        let bound = self.prefix_cost(stage) + c.found.cost + c.next.cost + rest;
         if self.exhausted() || bound >= self.best_len {
             return false;
         }
-        self.prefix[stage].clone_from(&c.moves);
-        self.prefix_costs[stage] = c.cost;
+        self.prefix[stage].clone_from(&c.found.moves);
+        self.prefix_costs[stage] = c.found.cost;
         true
     }
 
@@ -326,7 +331,7 @@ impl Search {
             if !self.take(0, &c, REST[0]) {
                 return;
             }
-            self.stage2(&c.cube, &c.next, slack - (c.cost - entry.cost));
+            self.stage2(&c.found.cube, &c.next, slack - (c.found.cost - entry.cost));
         }
     }
 
@@ -339,7 +344,7 @@ impl Search {
             if !self.take(1, &c, REST[1]) {
                 return;
             }
-            self.stage3(&c.cube, &c.next, slack - (c.cost - entry.cost));
+            self.stage3(&c.found.cube, &c.next, slack - (c.found.cost - entry.cost));
         }
     }
 
