@@ -27,7 +27,8 @@ use crate::phase::{CornersAndSlice, HalfTurnFinish, Phase, Phases, SeparatePiece
 use crate::solver::{self, Solution};
 use crate::tables;
 
-/// The default search budget, in nodes: about 5 ms natively.
+/// The default search budget, in nodes: about 5 ms natively and 14 ms in
+/// WebAssembly, for a mean of 22.8 moves over random states.
 pub const DEFAULT_BUDGET: u64 = 150_000;
 
 /// The most slack any round allows.
@@ -36,18 +37,20 @@ const MAX_SLACK: usize = 8;
 /// What the search assumes the stages after the next one cost at least:
 /// stages 3 and 4 after a stage-1 solution, stage 4 after a stage-2 one. Not
 /// true lower bounds (a lucky last stage is shorter), but a partial solution
-/// that needs such luck to win is rarely worth the budget.
+/// that needs such luck to win is rarely worth the budget: at the default
+/// budget, the mean is 22.8 moves with these and 23.8 with zeros.
 const REST: [usize; 2] = [10, 5];
 
 /// The most slack stages 1 and 2 may take on their own. Their solutions
 /// beyond that are many and rarely pay off, and each costs a descent in the
-/// next stage's table.
+/// next stage's table (uncapped, the mean is 22.9 instead of 22.8).
 const STAGE_SLACK: [usize; 2] = [1, 2];
 
 /// Nodes one stage's enumeration may use in round 0, doubling each round.
 /// Some stages have thousands of optimal solutions; without a cap, the first
 /// partial solution with such a stage would take the whole budget before
-/// later rounds find a cheaper way around it.
+/// later rounds find a cheaper way around it (uncapped, a few states get
+/// nothing shorter than fast mode, up to 34 moves; capped, the worst is 26).
 const ENUMERATION_NODES: u64 = 256;
 
 /// Nodes charged for entering a stage from a solution of the previous one
