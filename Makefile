@@ -1,12 +1,36 @@
 # Two entry points, both in the README: `make serve` and `make test`.
 # Everything else here is a step they depend on.
 
-.PHONY: serve test check native-test
+.PHONY: serve test check native-test setup web web-check wasm-test e2e page-bench
 
-serve:
-	@echo "The page arrives with the page issue; for now use the CLI: cargo run --release -- --help"
+# PORT=8080 make serve to pick another port.
+serve: web
+	scripts/serve.sh
 
-test: check native-test
+test: check native-test web-check wasm-test e2e
+
+# The wasm32 target, wasm-bindgen CLI, Chromium + chromedriver, npm packages.
+setup:
+	scripts/setup.sh
+
+# www/pkg: release wasm, wasm-bindgen, wasm-opt.
+web: setup
+	scripts/build-web.sh
+
+web-check: setup
+	cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
+
+# Rust tests in headless Chromium (tests/web.rs), including the renderer on WebGL2.
+wasm-test: setup
+	CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+
+# Playwright end-to-end tests of the built page (tests/e2e/).
+e2e: web
+	node --test tests/e2e/
+
+# Page weight, load time, in-page solve time, frame rate; writes /tmp/web-figures.txt.
+page-bench: web
+	node scripts/page-bench.mjs
 
 check:
 	cargo fmt --all -- --check

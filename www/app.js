@@ -36,6 +36,7 @@ let solution = null;
 let chipButtons = [];
 let moveButtons = [];
 let frames = 0;
+let drawMs = 0;
 let rafId = 0;
 let lastTime = 0;
 let shown = '';
@@ -51,7 +52,9 @@ function showStartupError(error) {
 // --- drawing -----------------------------------------------------------
 
 function draw() {
+  const begin = performance.now();
   app.render();
+  drawMs += performance.now() - begin;
   frames += 1;
 }
 
@@ -352,6 +355,8 @@ async function start() {
     status: () => app.status(),
     /** Frames drawn since the page loaded. */
     frames: () => frames,
+    /** Milliseconds spent in drawing calls since the page loaded. */
+    drawMs: () => drawMs,
     solve: (text) => wasm.solve(text),
     benchSolve: (states, repeats, seed) => wasm.benchSolve(states, repeats, BigInt(seed)),
   };

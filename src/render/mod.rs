@@ -8,9 +8,8 @@ use crate::facelet;
 use crate::playback::{in_layer, normal, sticker_place, Frame};
 use std::sync::Arc;
 use three_d::{
-    degrees, radians, vec3, AmbientLight, Camera, ClearState, CpuMaterial, CpuMesh,
-    DirectionalLight, Gm, Indices, InnerSpace, InstancedMesh, Instances, Mat4, PhysicalMaterial,
-    Positions, RenderTarget, Srgba, ToneMapping, Vec3, Viewport,
+    degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Gm, Indices, InnerSpace,
+    InstancedMesh, Instances, Mat4, Positions, RenderTarget, Srgba, ToneMapping, Vec3, Viewport,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes};
@@ -92,11 +91,9 @@ impl View {
 pub struct Renderer {
     context: three_d::Context,
     camera: Camera,
-    bodies: Gm<InstancedMesh, PhysicalMaterial>,
-    stickers: Gm<InstancedMesh, PhysicalMaterial>,
-    ambient: AmbientLight,
-    key: DirectionalLight,
-    fill: DirectionalLight,
+    /// One square per face of each cubie body.
+    bodies: Gm<InstancedMesh, ColorMaterial>,
+    stickers: Gm<InstancedMesh, ColorMaterial>,
 }
 
 fn grid(p: [i32; 3]) -> Vec3 {
@@ -136,19 +133,44 @@ fn rounded_square() -> CpuMesh {
     let indices = (0..rim)
         .flat_map(|i| [0, 1 + i, 1 + (i + 1) % rim])
         .collect();
-    let normals = vec![vec3(0.0, 0.0, 1.0); positions.len()];
     CpuMesh {
         positions: Positions::F32(positions),
         indices: Indices::U16(indices),
-        normals: Some(normals),
         ..Default::default()
+    }
+}
+
+/// Lambert shading with a light that sits above and to the left of the
+/// viewer, so whichever faces are in view read as a solid.
+struct Light {
+    direction: Vec3,
+}
+
+impl Light {
+    const AMBIENT: f32 = 0.55;
+
+    fn new(view: &View) -> Light {
+        let eye = view.eye().normalize();
+        let right = vec3(0.0, 1.0, 0.0).cross(eye).normalize();
+        let up = eye.cross(right);
+        Light {
+            direction: (eye * 0.8 + up * 0.55 - right * 0.2).normalize(),
+        }
+    }
+
+    /// `colour` lit on a surface whose outward normal is `normal`.
+    fn shade(&self, colour: Srgba, normal: Vec3) -> Srgba {
+        let diffuse = normal.dot(self.direction).max(0.0);
+        let k = Self::AMBIENT + (1.0 - Self::AMBIENT) * diffuse;
+        let scale = |c: u8| (f32::from(c) * k).round().min(255.0) as u8;
+        Srgba::new_opaque(scale(colour.r), scale(colour.g), scale(colour.b))
     }
 }
 
 /// The page canvas's WebGL2 context, with a drawing buffer tests can read.
 pub fn webgl2(canvas: &HtmlCanvasElement) -> Result<WebGl2RenderingContext, String> {
     let attributes = WebGlContextAttributes::new();
-    attributes.set_antialias(true);
+    attributes.set_antialias(false);
     attributes.set_preserve_drawing_buffer(true);
     canvas
         .get_context_with_context_options("webgl2", &attributes)
@@ -176,39 +198,27 @@ impl Renderer {
             100.0,
         );
         camera.tone_mapping = ToneMapping::None;
-        let material = |albedo: Srgba, roughness: f32| {
-            PhysicalMaterial::new_opaque(
-                &context,
-                &CpuMaterial {
-                    albedo,
-                    roughness,
-                    metallic: 0.0,
-                    ..Default::default()
-                },
-            )
+        let material = ColorMaterial {
+            color: Srgba::WHITE,
+            ..Default::default()
         };
-        let mut body = CpuMesh::cube();
-        body.transform(Mat4::from_scale(BODY_HALF))
+        let mut body_face = CpuMesh::square();
+        body_face
+            .transform(Mat4::from_scale(BODY_HALF))
             .map_err(|e| e.to_string())?;
         let bodies = Gm::new(
-            InstancedMesh::new(&context, &Instances::default(), &body),
-            material(BODY_COLOUR, 0.6),
+            InstancedMesh::new(&context, &Instances::default(), &body_face),
+            material.clone(),
         );
         let stickers = Gm::new(
             InstancedMesh::new(&context, &Instances::default(), &rounded_square()),
-            material(Srgba::WHITE, 0.45),
+            material,
         );
-        let ambient = AmbientLight::new(&context, 0.55, Srgba::WHITE);
-        let key = DirectionalLight::new(&context, 1.6, Srgba::WHITE, vec3(-0.4, -1.0, -0.7));
-        let fill = DirectionalLight::new(&context, 0.6, Srgba::WHITE, vec3(0.8, 0.3, -0.4));
         Ok(Renderer {
             context,
             camera,
             bodies,
             stickers,
-            ambient,
-            key,
-            fill,
         })
     }
 
@@ -226,13 +236,23 @@ impl Renderer {
             }
             _ => Mat4::from_scale(1.0),
         };
-        let mut bodies = Vec::with_capacity(26);
+        let light = Light::new(view);
+        let mut body_faces = Vec::with_capacity(26 * 6);
+        let mut body_colours = Vec::with_capacity(26 * 6);
         for x in -1..=1 {
             for y in -1..=1 {
                 for z in -1..=1 {
                     let p = [x, y, z];
-                    if p != [0, 0, 0] {
-                        bodies.push(layer(p) * Mat4::from_translation(grid(p)));
+                    if p == [0, 0, 0] {
+                        continue;
+                    }
+                    let turn = layer(p);
+                    for face in Face::ALL {
+                        let n = grid(normal(face));
+                        let centre = grid(p) + n * BODY_HALF;
+                        body_faces.push(turn * Mat4::from_translation(centre) * facing(face));
+                        body_colours
+                            .push(light.shade(BODY_COLOUR, (turn * n.extend(0.0)).truncate()));
                     }
                 }
             }
@@ -241,16 +261,22 @@ impl Renderer {
         let (transformations, colours) = (0..facelet::N_FACELETS)
             .map(|i| {
                 let (p, face) = sticker_place(i);
-                let centre = grid(p) + grid(normal(face)) * (BODY_HALF + 0.004);
-                let placement = layer(p)
-                    * Mat4::from_translation(centre)
+                let n = grid(normal(face));
+                let turn = layer(p);
+                let placement = turn
+                    * Mat4::from_translation(grid(p) + n * (BODY_HALF + 0.004))
                     * facing(face)
                     * Mat4::from_scale(STICKER_HALF);
-                (placement, FACE_COLOURS[faces[i].index()])
+                let colour = FACE_COLOURS[faces[i].index()];
+                (
+                    placement,
+                    light.shade(colour, (turn * n.extend(0.0)).truncate()),
+                )
             })
             .unzip();
         self.bodies.geometry.set_instances(&Instances {
-            transformations: bodies,
+            transformations: body_faces,
+            colors: Some(body_colours),
             ..Default::default()
         });
         self.stickers.geometry.set_instances(&Instances {
@@ -264,7 +290,7 @@ impl Renderer {
             .render(
                 &self.camera,
                 self.bodies.into_iter().chain(&self.stickers),
-                &[&self.ambient, &self.key, &self.fill],
+                &[],
             );
     }
 }

@@ -1,0 +1,139 @@
+// Shared set-up for the end-to-end tests: serves www/ on a free loopback
+// port with python3's http.server, launches Debian's Chromium through
+// playwright-core, and collects console errors from every page.
+
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const STAGE_NAMES = [
+  'Orient edges',
+  'Orient corners + slice',
+  'Separate pieces',
+  'Half-turn finish',
+];
+
+export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
+
+/** Starts `python3 -m http.server` on a free port; resolves to { url, stop }. */
+export function serve() {
+  return new Promise((resolve, reject) => {
+    const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', WWW], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const timer = setTimeout(() => {
+      server.kill();
+      reject(new Error(`http.server did not start: ${output}`));
+    }, 10_000);
+    server.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /port (\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          url: `http://127.0.0.1:${match[1]}/`,
+          stop: () => new Promise((done) => {
+            server.once('exit', done);
+            server.kill();
+          }),
+        });
+      }
+    });
+    server.stderr.resume();
+    server.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+export function launch() {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * Opens the page and waits until it is ready to solve. `page.errors` lists
+ * console errors and uncaught exceptions.
+ */
+export async function open(browser, url, viewport = { width: 1280, height: 800 }) {
+  const page = await browser.newPage({ viewport });
+  page.errors = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.thistle && window.thistle.ready);
+  return page;
+}
+
+export const status = (page) => page.evaluate(() => window.thistle.status());
+
+/** Waits until playback has stopped moving. */
+export async function settle(page) {
+  await page.waitForFunction(() => !window.thistle.status().moving, null, { timeout: 60_000 });
+  return status(page);
+}
+
+/**
+ * Counts canvas pixels by the sticker colour they are closest to (by hue
+ * and saturation), plus `background` and `dark` (cubie bodies).
+ */
+export function canvasColours(page) {
+  return page.evaluate(() => {
+    const source = document.getElementById('cube');
+    const copy = document.createElement('canvas');
+    copy.width = source.width;
+    copy.height = source.height;
+    const context = copy.getContext('2d');
+    context.drawImage(source, 0, 0);
+    const { data } = context.getImageData(0, 0, copy.width, copy.height);
+    const counts = { white: 0, yellow: 0, red: 0, orange: 0, green: 0, blue: 0, dark: 0, background: 0, other: 0, total: 0 };
+    for (let i = 0; i < data.length; i += 4) {
+      const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+      counts.total += 1;
+      if (Math.abs(r - 236) < 4 && Math.abs(g - 239) < 4 && Math.abs(b - 243) < 4) {
+        counts.background += 1;
+        continue;
+      }
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const saturation = max === 0 ? 0 : (max - min) / max;
+      if (max < 70) {
+        counts.dark += 1;
+      } else if (saturation < 0.2) {
+        counts[max > 150 ? 'white' : 'other'] += 1;
+      } else if (saturation < 0.5) {
+        counts.other += 1;
+      } else {
+        let hue;
+        if (max === r) hue = (60 * (g - b)) / (max - min);
+        else if (max === g) hue = 120 + (60 * (b - r)) / (max - min);
+        else hue = 240 + (60 * (r - g)) / (max - min);
+        hue = (hue + 360) % 360;
+        if (hue < 12 || hue >= 330) counts.red += 1;
+        else if (hue < 38) counts.orange += 1;
+        else if (hue < 75) counts.yellow += 1;
+        else if (hue < 180) counts.green += 1;
+        else if (hue < 260) counts.blue += 1;
+        else counts.other += 1;
+      }
+    }
+    return counts;
+  });
+}

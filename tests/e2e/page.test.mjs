@@ -1,0 +1,258 @@
+// End-to-end tests of the page in headless Chromium: what a person would do,
+// checked through the DOM, the `window.thistle` test hook and canvas pixels.
+// Run with `node --test tests/e2e/` after building www/pkg (`make e2e`).
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SOLVED, STAGE_NAMES, canvasColours, launch, open, serve, settle, status } from './harness.mjs';
+
+const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens the page, solves `scramble` by typing it and pressing Solve. */
+async function solved(scramble = SCRAMBLE, viewport) {
+  const page = await open(browser, server.url, viewport);
+  const box = page.getByRole('textbox', { name: 'Scramble' });
+  await box.fill(scramble);
+  await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  return page;
+}
+
+async function chipCounts(page) {
+  const counts = [];
+  for (const name of STAGE_NAMES) {
+    const text = await page.getByRole('button', { name, exact: true }).textContent();
+    const match = new RegExp(`^${name.replace('+', '\\+')} · (\\d+)$`).exec(text.trim());
+    assert.ok(match, `chip text "${text}"`);
+    counts.push(Number(match[1]));
+  }
+  return counts;
+}
+
+describe('the page', () => {
+  test('solving a typed scramble shows four stage chips whose counts sum to the total', async () => {
+    const page = await solved();
+    const chips = page.getByRole('navigation', { name: 'Stages' }).getByRole('button');
+    assert.equal(await chips.count(), 4);
+    const counts = await chipCounts(page);
+    const total = counts.reduce((a, b) => a + b, 0);
+    const shown = await status(page);
+    assert.equal(shown.total, total);
+    assert.equal(await page.getByRole('status').textContent(), `Move 0 of ${total} · Orient edges`);
+    assert.equal(await page.getByRole('button', { name: 'Orient edges', exact: true }).getAttribute('aria-current'), 'step');
+    assert.notEqual(await page.evaluate(() => window.thistle.state()), SOLVED);
+    assert.equal(await page.locator('.moves .move').count(), total);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('playing to the end solves the cube, on the hook and on the canvas', async () => {
+    const page = await solved();
+    const before = await canvasColours(page);
+    const hidden = before.yellow + before.blue + before.orange;
+    assert.ok(hidden > 0.01 * before.total, `a scrambled cube shows all colours: ${JSON.stringify(before)}`);
+
+    await page.getByLabel('Speed').selectOption('4');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    assert.ok(await page.getByRole('button', { name: 'Pause', exact: true }).isVisible());
+    await page.getByRole('status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 60_000 });
+    assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
+    await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
+
+    const colours = await canvasColours(page);
+    const stickers = colours.white + colours.green + colours.red;
+    assert.ok(colours.background < 0.9 * colours.total, `canvas is not blank: ${JSON.stringify(colours)}`);
+    // The default view looks at U (white), F (green) and R (red).
+    for (const colour of ['white', 'green', 'red']) {
+      assert.ok(colours[colour] > 0.02 * colours.total, `${colour} is visible: ${JSON.stringify(colours)}`);
+    }
+    const stray = colours.yellow + colours.blue + colours.orange;
+    assert.ok(stray < 0.01 * stickers, `no D, B or L stickers on visible faces: ${JSON.stringify(colours)}`);
+    const done = await page.locator('.chip.done').count();
+    assert.equal(done, (await chipCounts(page)).filter((n) => n > 0).length);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('clicking a chip jumps to the start of its stage and plays it', async () => {
+    const page = await solved();
+    const counts = await chipCounts(page);
+    const start = counts[0] + counts[1];
+    const total = counts.reduce((a, b) => a + b, 0);
+    await page.getByRole('button', { name: 'Separate pieces', exact: true }).click();
+    const jumped = await status(page);
+    assert.ok(jumped.position === start || jumped.position === start + 1, JSON.stringify(jumped));
+    assert.equal(jumped.stage, 2);
+    assert.match(jumped.text, new RegExp(`^Move ${jumped.position} of ${total} · Separate pieces$`));
+    const stopped = await settle(page);
+    assert.equal(stopped.position, start + counts[2]);
+    assert.deepEqual(stopped.finished, [true, true, true, counts[3] === 0]);
+    assert.equal(await page.getByRole('button', { name: 'Separate pieces', exact: true }).evaluate((b) => b.classList.contains('done')), true);
+
+    // A move in the list jumps there too.
+    await page.locator('.moves .move').nth(2).click();
+    const moved = await settle(page);
+    assert.equal(moved.position, 3);
+    assert.equal(moved.current, 2);
+    assert.equal(await page.locator('.moves .move.current').count(), 1);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the keyboard drives playback, but not while typing', async () => {
+    const page = await solved();
+    const counts = await chipCounts(page);
+    const total = counts.reduce((a, b) => a + b, 0);
+    await page.locator('h1').click();
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await settle(page)).position, 1);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal((await settle(page)).position, 1);
+    await page.keyboard.press('End');
+    assert.equal(await page.getByRole('status').textContent(), 'Solved');
+    assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
+    await page.keyboard.press('Home');
+    assert.equal((await status(page)).position, 0);
+    await page.keyboard.press('2');
+    const second = await status(page);
+    assert.ok([counts[0], counts[0] + 1].includes(second.position), JSON.stringify(second));
+    assert.equal(second.playing, true);
+    await page.keyboard.press(' ');
+    assert.equal((await status(page)).playing, false);
+    await settle(page);
+    await page.keyboard.press(' ');
+    assert.equal((await status(page)).playing, true);
+    await page.keyboard.press('End');
+    assert.equal((await status(page)).position, total);
+
+    // Keys typed into the scramble box are text, not commands.
+    await page.getByRole('textbox', { name: 'Scramble' }).fill('R');
+    await page.getByRole('textbox', { name: 'Scramble' }).press('1');
+    await page.getByRole('textbox', { name: 'Scramble' }).press('Home');
+    assert.equal((await status(page)).position, total);
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), 'R1');
+    // Enter solves.
+    await page.getByRole('textbox', { name: 'Scramble' }).fill("F' U2");
+    await page.getByRole('textbox', { name: 'Scramble' }).press('Enter');
+    assert.equal((await status(page)).position, 0);
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "F' U2");
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a bad scramble shows an alert with the column and keeps the cube', async () => {
+    const page = await solved();
+    const before = await page.evaluate(() => window.thistle.state());
+    const box = page.getByRole('textbox', { name: 'Scramble' });
+    await box.fill("R U Q2 F");
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'column' });
+    assert.match(await alert.textContent(), /column 5/);
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => window.thistle.state()), before);
+    assert.equal(await page.getByRole('navigation', { name: 'Stages' }).getByRole('button').count(), 4);
+
+    // The page keeps working: a good scramble clears the alert.
+    await box.fill("L' D2");
+    await box.press('Enter');
+    assert.equal(await page.locator('#error').textContent(), '');
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
+
+    // Bad facelets are reported too.
+    await box.fill('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR');
+    await box.press('Enter');
+    assert.match(await page.locator('#error').textContent(), /\S/);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Random draws a new state with four stages', async () => {
+    const page = await open(browser, server.url);
+    const first = await page.evaluate(() => window.thistle.state());
+    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    const state = await page.evaluate(() => window.thistle.state());
+    assert.notEqual(state, first);
+    assert.notEqual(state, SOLVED);
+    const scramble = await page.getByRole('textbox', { name: 'Scramble' }).inputValue();
+    const check = await page.evaluate((text) => window.thistle.solve(text).facelets, scramble);
+    assert.equal(check, state, 'the shown scramble reproduces the state');
+    assert.equal((await chipCounts(page)).length, 4);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('nothing is drawn while idle, and the cube returns after a lost context', async () => {
+    const page = await solved();
+    await settle(page);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const idle = await page.evaluate(() => window.thistle.frames());
+    await page.waitForTimeout(1000);
+    assert.equal(await page.evaluate(() => window.thistle.frames()), idle, 'no frames while idle');
+
+    await page.evaluate(async () => {
+      const gl = document.getElementById('cube').getContext('webgl2');
+      const lose = gl.getExtension('WEBGL_lose_context');
+      const canvas = document.getElementById('cube');
+      // Resolve after the event has been dispatched: Chromium allows
+      // restoring only once every listener has run.
+      const after = (name) => new Promise((resolve) => canvas.addEventListener(name, () => setTimeout(resolve, 0), { once: true }));
+      const lost = after('webglcontextlost');
+      lose.loseContext();
+      await lost;
+      const restored = after('webglcontextrestored');
+      lose.restoreContext();
+      await restored;
+    });
+    await page.waitForFunction((before) => window.thistle.frames() > before, idle);
+    const colours = await canvasColours(page);
+    assert.ok(colours.background < 0.9 * colours.total, `the cube is drawn again: ${JSON.stringify(colours)}`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('dragging orbits the view and the wheel zooms', async () => {
+    const page = await solved();
+    const canvas = page.locator('#cube');
+    const box = await canvas.boundingBox();
+    const before = await canvasColours(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction(() => true);
+    const turned = await canvasColours(page);
+    assert.notDeepEqual(turned, before);
+    await page.mouse.wheel(0, 2000);
+    await page.waitForTimeout(100);
+    const zoomed = await canvasColours(page);
+    assert.ok(zoomed.background > turned.background, 'zooming out shows more background');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the layout fits a 360 px wide phone without sideways scrolling', async () => {
+    const page = await solved(SCRAMBLE, { width: 360, height: 740 });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 360, `page is ${width}px wide`);
+    for (const name of ['Reset', 'Step back', 'Play', 'Step forward', 'End', 'Solve', 'Random']) {
+      assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a page whose wasm fails to load says so instead of going blank', async () => {
+    const page = await browser.newPage();
+    await page.route('**/thistle_bg.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.goto(server.url);
+    const message = page.locator('#startup-error');
+    await message.waitFor({ state: 'visible' });
+    assert.match(await message.textContent(), /could not start/);
+    await page.close();
+  });
+});
