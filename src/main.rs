@@ -209,15 +209,12 @@ fn solve_input(
         None => solver::solve(cube),
     };
     if input.is_facelets {
-        let cube = facelet::parse(&input.text)?;
-        let solution = solve(&cube);
+        let (cube, solution) = solver::solve_facelets_with(&input.text, solve)?;
         let micros = start.elapsed().as_micros();
         let scramble: Vec<_> = solution.moves().iter().rev().map(|m| m.inverse()).collect();
         Ok((notation::format_moves(&scramble), cube, solution, micros))
     } else {
-        let alg = notation::parse(&input.text)?;
-        let cube = alg.cube();
-        let solution = solve(&cube);
+        let (alg, cube, solution) = solver::solve_text_with(&input.text, solve)?;
         Ok((alg.to_string(), cube, solution, start.elapsed().as_micros()))
     }
 }

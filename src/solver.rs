@@ -197,6 +197,14 @@ pub fn try_solve(cube: &CubieCube) -> Result<Solution, SolveError> {
 
 /// Solves the state a scramble in cube notation produces.
 pub fn solve_text(text: &str) -> Result<(Alg, CubieCube, Solution), SolveError> {
+    solve_text_with(text, solve)
+}
+
+/// `solve_text` with another solver, such as `fewest::solve_fewest`.
+pub fn solve_text_with(
+    text: &str,
+    solve: impl FnOnce(&CubieCube) -> Solution,
+) -> Result<(Alg, CubieCube, Solution), SolveError> {
     let alg = notation::parse(text)?;
     let cube = alg.cube();
     let solution = solve(&cube);
@@ -205,6 +213,14 @@ pub fn solve_text(text: &str) -> Result<(Alg, CubieCube, Solution), SolveError> 
 
 /// Solves a 54-letter facelet string.
 pub fn solve_facelets(text: &str) -> Result<(CubieCube, Solution), SolveError> {
+    solve_facelets_with(text, solve)
+}
+
+/// `solve_facelets` with another solver, such as `fewest::solve_fewest`.
+pub fn solve_facelets_with(
+    text: &str,
+    solve: impl FnOnce(&CubieCube) -> Solution,
+) -> Result<(CubieCube, Solution), SolveError> {
     let cube = facelet::parse(text)?;
     Ok((cube, solve(&cube)))
 }
