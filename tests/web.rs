@@ -206,3 +206,20 @@ fn the_renderer_is_rebuilt_after_the_context_is_lost() {
     app.render();
     assert_ne!(pixel(&canvas, 60, 60), background());
 }
+
+#[wasm_bindgen_test]
+fn orbit_and_zoom_stay_within_limits() {
+    use thistle::render::View;
+    let mut view = View::default();
+    view.orbit(0.0, 1e6);
+    assert_eq!(view.pitch, View::PITCH_LIMIT);
+    view.orbit(f32::NAN, 1.0);
+    assert_eq!(view.pitch, View::PITCH_LIMIT);
+    view.zoom(1e9);
+    assert_eq!(view.distance, View::DISTANCE_RANGE.1);
+    view.zoom(0.0);
+    view.zoom(-1.0);
+    assert_eq!(view.distance, View::DISTANCE_RANGE.1);
+    view.zoom(1e-9);
+    assert_eq!(view.distance, View::DISTANCE_RANGE.0);
+}

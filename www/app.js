@@ -361,6 +361,7 @@ async function start() {
     benchSolve: (states, repeats, seed) => wasm.benchSolve(states, repeats, BigInt(seed)),
   };
   document.documentElement.dataset.ready = 'true';
+  performance.mark('thistle-ready');
 }
 
 start().catch(showStartupError);

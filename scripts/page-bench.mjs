@@ -1,0 +1,70 @@
+// Measures the page against its targets and prints the figures (also written
+// to /tmp/web-figures.txt): page weight gzipped, navigation to ready in
+// headless Chromium, in-page solve time over 1,000 random states, frame rate
+// during playback and frames drawn while idle. Run after building www/pkg
+// (`make page-bench`).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { launch, open, serve } from '../tests/e2e/harness.mjs';
+
+const WWW = fileURLToPath(new URL('../www/', import.meta.url));
+const FILES = ['index.html', 'style.css', 'app.js', 'favicon.svg', 'pkg/thistle.js', 'pkg/thistle_bg.wasm'];
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+const lines = [];
+const report = (line) => {
+  lines.push(line);
+  console.log(line);
+};
+
+let total = 0;
+const parts = FILES.map((file) => {
+  const gz = gzipSync(readFileSync(WWW + file), { level: 9 }).length;
+  total += gz;
+  return `${file} ${(gz / 1024).toFixed(1)}`;
+});
+report(`page weight gzipped: ${(total / 1024).toFixed(1)} KB (target <= 300 KB; ${parts.join(', ')})`);
+
+const server = await serve();
+const browser = await launch();
+try {
+  const loads = [];
+  for (let i = 0; i < 7; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    loads.push(await page.evaluate(() => performance.getEntriesByName('thistle-ready')[0].startTime));
+    await context.close();
+  }
+  report(`navigation to ready: median ${median(loads).toFixed(0)} ms over ${loads.length} cold loads (target <= 500 ms; ${loads.map((t) => t.toFixed(0)).join(' ')})`);
+
+  const page = await open(browser, server.url);
+  const times = await page.evaluate(() => Array.from(window.thistle.benchSolve(1000, 20, 2026)));
+  report(`in-page solve: median ${median(times).toFixed(1)} µs, max ${Math.max(...times).toFixed(1)} µs over ${times.length} random states (target <= 50 µs)`);
+
+  const [framesBefore, msBefore] = await page.evaluate(() => [window.thistle.frames(), window.thistle.drawMs()]);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const seconds = 3;
+  await page.waitForTimeout(seconds * 1000);
+  const [framesAfter, msAfter] = await page.evaluate(() => [window.thistle.frames(), window.thistle.drawMs()]);
+  const frames = framesAfter - framesBefore;
+  report(`playback: ${(frames / seconds).toFixed(1)} frames/s in headless Chromium with SwiftShader (software GL); ${((msAfter - msBefore) / frames).toFixed(2)} ms of JS+wasm per frame (target 60 fps)`);
+
+  await page.getByRole('button', { name: 'End', exact: true }).click();
+  await page.waitForTimeout(300);
+  const idleStart = await page.evaluate(() => window.thistle.frames());
+  await page.waitForTimeout(2000);
+  const idle = (await page.evaluate(() => window.thistle.frames())) - idleStart;
+  report(`idle: ${idle} frames drawn in 2 s (target 0)`);
+} finally {
+  await browser.close();
+  await server.stop();
+}
+writeFileSync('/tmp/web-figures.txt', `${lines.join('\n')}\n`);
