@@ -84,7 +84,8 @@ fn the_default_budget_averages_well_under_fast_mode() {
         total += check_fewest(cube, DEFAULT_BUDGET).0;
     }
     let mean = total as f64 / cubes.len() as f64;
-    assert!(mean <= 24.5, "mean {mean}");
+    // The target over 1,000 states is 24.0; this sample averages 22.75.
+    assert!(mean <= 24.0, "mean {mean}");
     let first = fewest::solve_fewest(&cubes[0], DEFAULT_BUDGET);
     assert_eq!(fewest::solve_fewest(&cubes[0], DEFAULT_BUDGET), first);
 }
