@@ -25,7 +25,7 @@ const GOLDEN: &str = "tables/histograms.txt";
 
 fn write_table<P: Phase>(phase: &P, number: usize, out_dir: &Path, report: &mut Vec<String>) {
     let distances = bfs::distances(phase);
-    let line = bfs::histogram_line(number, &bfs::histogram(&distances));
+    let line = bfs::histogram_line(number, &bfs::histogram(phase, &distances));
     std::fs::write(
         out_dir.join(format!("phase{number}.bin")),
         bfs::pack(&distances),

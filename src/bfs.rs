@@ -34,10 +34,15 @@ pub fn distances<P: Phase>(phase: &P) -> Vec<u8> {
     distance
 }
 
-/// How many entries lie at each distance 0, 1, 2, ….
-pub fn histogram(distances: &[u8]) -> Vec<usize> {
+/// How many coordinate values lie at each distance 0, 1, 2, …, looking each
+/// one up, so that a symmetry-reduced table counts every value it covers.
+pub fn histogram<P: Phase>(phase: &P, distances: &[u8]) -> Vec<usize> {
     let mut counts = Vec::new();
-    for &d in distances.iter().filter(|&&d| d != UNREACHED) {
+    for raw in 0..P::RAW_SIZE {
+        let d = distances[phase.index(phase.raw_coord(raw))];
+        if d == UNREACHED {
+            continue;
+        }
         if counts.len() <= d as usize {
             counts.resize(d as usize + 1, 0);
         }

@@ -90,6 +90,13 @@ pub trait Phase {
     fn coord_at(&self, index: usize) -> Self::Coord;
     /// The coordinate of every cube in the group the stage ends in.
     fn goal(&self) -> Self::Coord;
+    /// Number of coordinate values, which is more than `SIZE` where the
+    /// table is reduced by symmetry.
+    const RAW_SIZE: usize = Self::SIZE;
+    /// The coordinate value numbered `index` (0..RAW_SIZE).
+    fn raw_coord(&self, index: usize) -> Self::Coord {
+        self.coord_at(index)
+    }
 }
 
 /// A move table: `table[value * moves.len() + k]` is the coordinate value
@@ -155,11 +162,46 @@ impl Phase for EdgeOrientation {
     }
 }
 
-/// Stage 2: corner twist × E-slice placement, 2,187 × 495 = 1,082,565 values.
+/// The half turns of the whole cube about its three axes (identity, x2, y2,
+/// z2) as cubie permutations. Each keeps the U/D and F/B axes in place, so
+/// conjugating by one maps stage 2's moves and goal onto themselves, and
+/// conjugate states are equally far from the goal.
+pub fn axis_half_turns() -> [CubieCube; 4] {
+    use Face::*;
+    let rotation = |faces: [Face; 2], middle: [(u8, u8); 2]| {
+        let mut cube = SOLVED.apply(&[Move::new(faces[0], 2), Move::new(faces[1], 2)]);
+        for (a, b) in middle {
+            cube.ep[a as usize] = b;
+            cube.ep[b as usize] = a;
+        }
+        cube
+    };
+    [
+        SOLVED,
+        rotation([R, L], [(1, 7), (3, 5)]),
+        rotation([U, D], [(8, 10), (9, 11)]),
+        rotation([F, B], [(0, 6), (2, 4)]),
+    ]
+}
+
+/// Classes of E-slice placements under the axis half turns.
+pub const N_SLICE_CLASSES: usize = 135;
+
+/// Stage 2: corner twist × E-slice placement, 2,187 × 495 = 1,082,565
+/// values. The table is indexed by the placement's class under the axis
+/// half turns and the twist seen through the same symmetry: 2,187 × 135.
 pub struct CornersAndSlice {
     moves: Vec<Move>,
     twist_move: Vec<u16>,
     slice_move: Vec<u16>,
+    /// `twist_conj[t * 4 + s]`: the twist of the cube conjugated by symmetry `s`.
+    twist_conj: Vec<u16>,
+    /// For each placement: its class, the first symmetry that takes it to the
+    /// class's representative (the smallest placement in it), and a bit mask
+    /// of all such symmetries.
+    slice_class: Vec<(u16, u8, u8)>,
+    /// Each class's representative placement.
+    class_rep: Vec<u16>,
 }
 
 impl CornersAndSlice {
@@ -167,10 +209,39 @@ impl CornersAndSlice {
         let moves = StageKind::OrientCornersSlice.allowed_moves();
         let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
         let slice_move = move_table(coord::N_SLICE, &moves, with(coord::set_slice), coord::slice);
+        let symmetries = axis_half_turns();
+        // Each symmetry is its own inverse, so r * s * r is the conjugate.
+        let conjugates = |size, set: fn(&mut CubieCube, u16), get: fn(&CubieCube) -> u16| {
+            let mut table = Vec::with_capacity(size * symmetries.len());
+            for value in 0..size {
+                let cube = with(set)(value);
+                table.extend(symmetries.iter().map(|r| get(&(&(r * &cube) * r))));
+            }
+            table
+        };
+        let twist_conj = conjugates(coord::N_TWIST, coord::set_twist, coord::twist);
+        let slice_conj = conjugates(coord::N_SLICE, coord::set_slice, coord::slice);
+        let mut class_rep: Vec<u16> = Vec::new();
+        let mut slice_class = Vec::with_capacity(coord::N_SLICE);
+        for slice in 0..coord::N_SLICE {
+            let images = &slice_conj[slice * 4..slice * 4 + 4];
+            let rep = images.iter().copied().min().unwrap_or(slice as u16);
+            let mask = (0..4)
+                .filter(|&k| images[k] == rep)
+                .fold(0u8, |m, k| m | 1 << k);
+            let class = class_rep.iter().position(|&r| r == rep).unwrap_or_else(|| {
+                class_rep.push(rep);
+                class_rep.len() - 1
+            });
+            slice_class.push((class as u16, mask.trailing_zeros() as u8, mask));
+        }
         CornersAndSlice {
             moves,
             twist_move,
             slice_move,
+            twist_conj,
+            slice_class,
+            class_rep,
         }
     }
 }
@@ -178,7 +249,8 @@ impl CornersAndSlice {
 impl Phase for CornersAndSlice {
     type Coord = (u16, u16);
     const KIND: StageKind = StageKind::OrientCornersSlice;
-    const SIZE: usize = coord::N_TWIST * coord::N_SLICE;
+    const SIZE: usize = coord::N_TWIST * N_SLICE_CLASSES;
+    const RAW_SIZE: usize = coord::N_TWIST * coord::N_SLICE;
     fn moves(&self) -> &[Move] {
         &self.moves
     }
@@ -192,17 +264,38 @@ impl Phase for CornersAndSlice {
             self.slice_move[slice as usize * n + k],
         )
     }
+    /// Where the placement's representative is fixed by a symmetry, the
+    /// twist is conjugated by each symmetry that reaches the representative
+    /// and the smallest result taken, so all conjugate coordinates share one
+    /// entry; otherwise the search would miss edges between them.
+    #[inline]
     fn index(&self, (twist, slice): (u16, u16)) -> usize {
-        twist as usize * coord::N_SLICE + slice as usize
+        let (class, first, mask) = self.slice_class[slice as usize];
+        let conjugates = &self.twist_conj[twist as usize * 4..twist as usize * 4 + 4];
+        let mut canonical = conjugates[first as usize];
+        if mask != 1 << first {
+            for k in first as usize + 1..4 {
+                if mask & 1 << k != 0 {
+                    canonical = canonical.min(conjugates[k]);
+                }
+            }
+        }
+        class as usize * coord::N_TWIST + canonical as usize
     }
     fn coord_at(&self, index: usize) -> (u16, u16) {
         (
-            (index / coord::N_SLICE) as u16,
-            (index % coord::N_SLICE) as u16,
+            (index % coord::N_TWIST) as u16,
+            self.class_rep[index / coord::N_TWIST],
         )
     }
     fn goal(&self) -> (u16, u16) {
         (0, coord::SLICE_SOLVED)
+    }
+    fn raw_coord(&self, index: usize) -> (u16, u16) {
+        (
+            (index / coord::N_SLICE) as u16,
+            (index % coord::N_SLICE) as u16,
+        )
     }
 }
 
@@ -377,6 +470,55 @@ impl Phases {
             corners: CornersAndSlice::build(),
             separate: SeparatePieces::build(Arc::clone(&cosets)),
             finish: HalfTurnFinish::build(cosets),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn axis_half_turns_map_stage_two_moves_to_stage_two_moves() {
+        let moves = StageKind::OrientCornersSlice.allowed_moves();
+        for r in axis_half_turns() {
+            assert!((&r * &r).is_solved());
+            assert_eq!(r.verify(), vec![]);
+            for &m in &moves {
+                let conjugate = &(&r * m.cube()) * &r;
+                assert!(
+                    moves.iter().any(|n| n.cube() == &conjugate),
+                    "{m} conjugates to no stage-2 move"
+                );
+            }
+        }
+        let x2 = axis_half_turns()[1];
+        let u = Move::new(Face::U, 1);
+        assert_eq!(&(&x2 * u.cube()) * &x2, *Move::new(Face::D, 1).cube());
+    }
+
+    #[test]
+    fn slice_classes_cover_every_placement_once() {
+        let phase = CornersAndSlice::build();
+        assert_eq!(phase.class_rep.len(), N_SLICE_CLASSES);
+        for (slice, &(class, _, mask)) in phase.slice_class.iter().enumerate() {
+            assert!(mask & 1 == 0 || phase.class_rep[class as usize] == slice as u16);
+            assert_ne!(mask, 0);
+        }
+        let symmetries = axis_half_turns();
+        for index in (0..CornersAndSlice::RAW_SIZE).step_by(101) {
+            let (t, s) = phase.raw_coord(index);
+            let mut cube = SOLVED;
+            coord::set_twist(&mut cube, t);
+            coord::set_slice(&mut cube, s);
+            for r in &symmetries {
+                let conjugate = &(r * &cube) * r;
+                assert_eq!(
+                    phase.index(phase.coord(&conjugate)),
+                    phase.index((t, s)),
+                    "conjugates share one entry"
+                );
+            }
         }
     }
 }

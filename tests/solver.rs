@@ -62,7 +62,7 @@ fn tables_have_the_packed_sizes() {
         .iter()
         .map(|t| t.0.len())
         .collect();
-    assert_eq!(sizes, vec![512, 270_642, 7_350, 165_888]);
+    assert_eq!(sizes, vec![512, 73_812, 7_350, 165_888]);
     assert!(sizes.iter().sum::<usize>() <= 640_000);
 }
 
@@ -73,23 +73,63 @@ fn histograms_match_the_golden_file_and_the_known_maxima() {
         "/tables/histograms.txt"
     ))
     .unwrap();
-    let recomputed: Vec<String> = distances()
+    let p = tables::phases();
+    let d = distances();
+    let histograms = [
+        bfs::histogram(&p.edges, &d[0]),
+        bfs::histogram(&p.corners, &d[1]),
+        bfs::histogram(&p.separate, &d[2]),
+        bfs::histogram(&p.finish, &d[3]),
+    ];
+    let recomputed: Vec<String> = histograms
         .iter()
         .enumerate()
-        .map(|(i, d)| bfs::histogram_line(i + 1, &bfs::histogram(d)))
+        .map(|(i, h)| bfs::histogram_line(i + 1, h))
         .collect();
     assert_eq!(recomputed.join("\n") + "\n", golden);
     assert_eq!(tables::HISTOGRAMS, golden);
-    for (d, kind) in distances().iter().zip(StageKind::ALL) {
-        let hist = bfs::histogram(d);
+    for (hist, kind) in histograms.iter().zip(StageKind::ALL) {
         assert_eq!(hist[0], 1, "one goal coordinate");
         assert_eq!(hist.len() - 1, kind.max_length());
     }
-    let sizes: Vec<usize> = distances()
-        .iter()
-        .map(|d| bfs::histogram(d).iter().sum())
-        .collect();
+    let sizes: Vec<usize> = histograms.iter().map(|h| h.iter().sum()).collect();
     assert_eq!(sizes, vec![2_048, 1_082_565, 29_400, 663_552]);
+}
+
+/// A breadth-first search over every raw (twist, placement) coordinate of
+/// stage 2, with no symmetry, agrees with the reduced table everywhere.
+#[test]
+fn symmetry_reduced_stage_two_table_is_exact() {
+    let phase = &tables::phases().corners;
+    let reduced = &distances()[1];
+    let (n_twist, n_slice) = (thistle::coord::N_TWIST, thistle::coord::N_SLICE);
+    let mut raw = vec![u8::MAX; n_twist * n_slice];
+    let (t0, s0) = phase.goal();
+    raw[t0 as usize * n_slice + s0 as usize] = 0;
+    let mut queue = vec![(t0, s0)];
+    let mut head = 0;
+    while head < queue.len() {
+        let (t, s) = queue[head];
+        head += 1;
+        let next_distance = raw[t as usize * n_slice + s as usize] + 1;
+        for k in 0..phase.moves().len() {
+            let (nt, ns) = phase.step((t, s), k);
+            let slot = &mut raw[nt as usize * n_slice + ns as usize];
+            if *slot == u8::MAX {
+                *slot = next_distance;
+                queue.push((nt, ns));
+            }
+        }
+    }
+    for t in 0..n_twist as u16 {
+        for s in 0..n_slice as u16 {
+            assert_eq!(
+                raw[t as usize * n_slice + s as usize],
+                reduced[phase.index((t, s))],
+                "twist {t}, placement {s}"
+            );
+        }
+    }
 }
 
 #[test]
