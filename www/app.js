@@ -337,8 +337,14 @@ function wire() {
 
 async function start() {
   const wasm = await import('./pkg/thistle.js');
-  await wasm.default();
+  const instantiating = wasm.default();
+  // While the wasm compiles in the background, bring up the WebGL2 context
+  // (the renderer asks for the same one: drawing buffer kept for tests, no MSAA).
+  ui.canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false });
+  await instantiating;
+  performance.mark('thistle-wasm');
   app = new wasm.App(ui.canvas);
+  performance.mark('thistle-renderer');
   app.setSpeed(Number(ui.speed.value));
   watchSize();
   watchPointer();
