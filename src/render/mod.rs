@@ -8,8 +8,9 @@ use crate::facelet;
 use crate::playback::{in_layer, normal, sticker_place, Frame};
 use std::sync::Arc;
 use three_d::{
-    degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Gm, Indices, InnerSpace,
-    InstancedMesh, Instances, Mat4, Positions, RenderTarget, Srgba, ToneMapping, Vec3, Viewport,
+    degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Cull, Gm, Indices,
+    InnerSpace, InstancedMesh, Instances, Mat4, Positions, RenderStates, RenderTarget, Srgba,
+    ToneMapping, Vec3, Viewport,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes};
@@ -28,7 +29,9 @@ pub const FACE_COLOURS: [Srgba; 6] = [
 pub const BACKGROUND: Srgba = Srgba::new_opaque(236, 239, 243);
 
 const BODY_COLOUR: Srgba = Srgba::new_opaque(22, 22, 26);
-/// Half the edge of a cubie body (the grid spacing is 1).
+/// How far a cubie's faces sit from its centre (the grid spacing is 1); the
+/// faces themselves span the full cell, so the outside reads as one dark body
+/// with no seams, while the two sides of a turning cut stay apart.
 const BODY_HALF: f32 = 0.485;
 /// Half the edge of a sticker, and its corner radius.
 const STICKER_HALF: f32 = 0.42;
@@ -140,6 +143,28 @@ fn rounded_square() -> CpuMesh {
     }
 }
 
+/// Whether the body face of the cubie at `p` looking out of `face` can be
+/// seen: it is on the outside, or on either side of the cut a turn opens.
+fn can_show(p: [i32; 3], face: Face, turn: Option<(Face, f32)>) -> bool {
+    let n = normal(face);
+    let axis = grid_axis(face);
+    if p[axis] == n[axis] {
+        return true;
+    }
+    match turn {
+        Some((turning, _)) if grid_axis(turning) == axis => {
+            let layer = normal(turning)[axis];
+            (p[axis] == layer && n[axis] == -layer) || (p[axis] == 0 && n[axis] == layer)
+        }
+        _ => false,
+    }
+}
+
+/// The grid coordinate (0 = x, 1 = y, 2 = z) a face's normal runs along.
+fn grid_axis(face: Face) -> usize {
+    normal(face).iter().position(|&c| c != 0).unwrap_or(0)
+}
+
 /// Lambert shading with a light that sits above and to the left of the
 /// viewer, so whichever faces are in view read as a solid.
 struct Light {
@@ -200,11 +225,15 @@ impl Renderer {
         camera.tone_mapping = ToneMapping::None;
         let material = ColorMaterial {
             color: Srgba::WHITE,
+            render_states: RenderStates {
+                cull: Cull::Back,
+                ..Default::default()
+            },
             ..Default::default()
         };
         let mut body_face = CpuMesh::square();
         body_face
-            .transform(Mat4::from_scale(BODY_HALF))
+            .transform(Mat4::from_scale(0.5))
             .map_err(|e| e.to_string())?;
         let bodies = Gm::new(
             InstancedMesh::new(&context, &Instances::default(), &body_face),
@@ -247,7 +276,10 @@ impl Renderer {
                         continue;
                     }
                     let turn = layer(p);
-                    for face in Face::ALL {
+                    for face in Face::ALL
+                        .into_iter()
+                        .filter(|&f| can_show(p, f, frame.turn))
+                    {
                         let n = grid(normal(face));
                         let centre = grid(p) + n * BODY_HALF;
                         body_faces.push(turn * Mat4::from_translation(centre) * facing(face));
