@@ -139,8 +139,7 @@ pub fn set_twist(cube: &mut CubieCube, twist: u16) {
 
 /// Where the E-slice edges (FR FL BL BR) are, ignoring their order.
 pub fn slice(cube: &CubieCube) -> u16 {
-    let marked: Vec<bool> = cube.ep.iter().map(|&e| e >= 8).collect();
-    combination_rank(&marked)
+    combination_rank(&cube.ep.map(|e| e >= 8))
 }
 
 pub fn set_slice(cube: &mut CubieCube, slice: u16) {
@@ -160,11 +159,8 @@ pub fn set_slice(cube: &mut CubieCube, slice: u16) {
 /// Where the M-slice edges are among the 8 U/D-layer edge positions, for a
 /// cube whose E-slice edges are in the E slice.
 pub fn m_placement(cube: &CubieCube) -> u16 {
-    let marked: Vec<bool> = cube.ep[..8]
-        .iter()
-        .map(|e| M_EDGES.contains(&(*e as usize)))
-        .collect();
-    combination_rank(&marked)
+    let u_d_layers: [u8; 8] = std::array::from_fn(|i| cube.ep[i]);
+    combination_rank(&u_d_layers.map(|e| M_EDGES.contains(&(e as usize))))
 }
 
 pub fn set_m_placement(cube: &mut CubieCube, placement: u16) {

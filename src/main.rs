@@ -81,9 +81,10 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
-        Command::State { scrambles } => state(&scrambles),
-        Command::Random { moves, count, seed } => random(moves, count, seed),
+    let out = &mut io::stdout().lock();
+    let result = match cli.command {
+        Command::State { scrambles } => state(out, &scrambles),
+        Command::Random { moves, count, seed } => random(out, moves, count, seed),
         Command::Solve {
             json,
             file,
@@ -92,15 +93,24 @@ fn main() -> ExitCode {
             scrambles,
         } => {
             let budget = fewest.map(|nodes| nodes.unwrap_or(fewest::DEFAULT_BUDGET));
-            solve(json, file, state, scrambles, budget)
+            solve(out, json, file, state, scrambles, budget)
         }
-        Command::Tables => print_tables(),
+        Command::Tables => print_tables(out),
         Command::Bench {
             count,
             seed,
             fewest_count,
             fewest_budget,
-        } => bench(count, seed, fewest_count, fewest_budget),
+        } => bench(out, count, seed, fewest_count, fewest_budget),
+    };
+    match result {
+        Ok(code) => code,
+        // A reader that stopped early (`thistle random | head`) is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("thistle: cannot write output: {e}");
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -112,30 +122,35 @@ fn failure(code: bool) -> ExitCode {
     }
 }
 
-fn state(scrambles: &[String]) -> ExitCode {
+fn state(out: &mut impl Write, scrambles: &[String]) -> io::Result<ExitCode> {
     let mut failed = false;
     for (i, text) in scrambles.iter().enumerate() {
         match notation::parse(text) {
-            Ok(alg) => println!("{}", facelet::to_string(&alg.cube())),
+            Ok(alg) => writeln!(out, "{}", facelet::to_string(&alg.cube()))?,
             Err(e) => {
                 eprintln!("thistle: argument {}: {e}", i + 1);
                 failed = true;
             }
         }
     }
-    failure(failed)
+    Ok(failure(failed))
 }
 
-fn random(moves: Option<usize>, count: usize, seed: Option<u64>) -> ExitCode {
+fn random(
+    out: &mut impl Write,
+    moves: Option<usize>,
+    count: usize,
+    seed: Option<u64>,
+) -> io::Result<ExitCode> {
     let mut rng = scramble::rng(seed);
     for _ in 0..count {
         let moves = match moves {
             Some(n) => scramble::random_moves(&mut rng, n),
             None => solver::random_state_scramble(&mut rng).1,
         };
-        println!("{}", notation::format_moves(&moves));
+        writeln!(out, "{}", notation::format_moves(&moves))?;
     }
-    ExitCode::SUCCESS
+    Ok(ExitCode::SUCCESS)
 }
 
 /// One input of `solve`, with where it came from for error messages.
@@ -250,25 +265,25 @@ fn print_breakdown(
 }
 
 fn solve(
+    out: &mut impl Write,
     json: bool,
     file: Option<String>,
     state: Option<String>,
     scrambles: Vec<String>,
     budget: Option<u64>,
-) -> ExitCode {
+) -> io::Result<ExitCode> {
     let inputs = match read_inputs(file, state, scrambles) {
         Ok(inputs) => inputs,
         Err(e) => {
             eprintln!("thistle: cannot read input: {e}");
-            return ExitCode::from(2);
+            return Ok(ExitCode::from(2));
         }
     };
     // Build the move tables up front so the reported times are solve times.
     tables::phases();
     let mut failed = false;
-    let mut out = io::stdout().lock();
     for input in &inputs {
-        let written = match solve_input(input, budget) {
+        match solve_input(input, budget) {
             Ok((scramble, cube, solution, micros)) if json => {
                 let record = JsonSolution {
                     scramble,
@@ -277,64 +292,72 @@ fn solve(
                     length: solution.len(),
                     micros,
                 };
-                serde_json::to_string(&record)
-                    .map_err(io::Error::other)
-                    .and_then(|line| writeln!(out, "{line}"))
+                let line = serde_json::to_string(&record).map_err(io::Error::other)?;
+                writeln!(out, "{line}")?;
             }
             Ok((scramble, _, solution, micros)) => {
-                print_breakdown(&mut out, &scramble, &solution, micros)
+                print_breakdown(out, &scramble, &solution, micros)?
             }
             Err(e) => {
                 eprintln!("thistle: {}: {e}", input.place);
                 failed = true;
-                Ok(())
             }
-        };
-        if written.is_err() {
-            return ExitCode::from(2);
         }
     }
-    failure(failed)
+    Ok(failure(failed))
 }
 
-fn print_tables() -> ExitCode {
-    print!("{}", tables::HISTOGRAMS);
+fn print_tables(out: &mut impl Write) -> io::Result<ExitCode> {
+    write!(out, "{}", tables::HISTOGRAMS)?;
     let mut total = 0;
     for (i, table) in tables::distance_tables().iter().enumerate() {
-        println!("phase {} table: {} bytes", i + 1, table.0.len());
+        writeln!(out, "phase {} table: {} bytes", i + 1, table.0.len())?;
         total += table.0.len();
     }
-    println!("total: {total} bytes");
-    ExitCode::SUCCESS
+    writeln!(out, "total: {total} bytes")?;
+    Ok(ExitCode::SUCCESS)
 }
 
-fn bench(count: usize, seed: u64, fewest_count: Option<usize>, fewest_budget: u64) -> ExitCode {
+fn bench(
+    out: &mut impl Write,
+    count: usize,
+    seed: u64,
+    fewest_count: Option<usize>,
+    fewest_budget: u64,
+) -> io::Result<ExitCode> {
     let mut rng = scramble::rng(Some(seed));
     let cubes: Vec<CubieCube> = (0..count.max(1))
         .map(|_| scramble::random_state(&mut rng))
         .collect();
     // Build the move tables before timing.
     solver::solve(&cubes[0]);
-    bench_line("fast", &cubes, solver::solve);
+    bench_line(out, "fast", &cubes, solver::solve)?;
     let fewest_count = fewest_count
         .unwrap_or(count.min(1_000))
         .clamp(1, cubes.len());
-    bench_line("fewest", &cubes[..fewest_count], |cube| {
+    bench_line(out, "fewest", &cubes[..fewest_count], |cube| {
         fewest::solve_fewest(cube, fewest_budget)
-    });
-    ExitCode::SUCCESS
+    })?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Times `solve` over `cubes` and prints `name: <solves/s> solves/s, mean
 /// <L> moves, max <M> moves`.
-fn bench_line(name: &str, cubes: &[CubieCube], solve: impl Fn(&CubieCube) -> Solution) {
+fn bench_line(
+    out: &mut impl Write,
+    name: &str,
+    cubes: &[CubieCube],
+    solve: impl Fn(&CubieCube) -> Solution,
+) -> io::Result<()> {
     let start = Instant::now();
     let lengths: Vec<usize> = cubes.iter().map(|c| solve(c).len()).collect();
     let seconds = start.elapsed().as_secs_f64();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     let max = lengths.iter().max().copied().unwrap_or(0);
-    println!(
+    writeln!(
+        out,
         "{name}: {:.0} solves/s, mean {mean:.2} moves, max {max} moves",
         lengths.len() as f64 / seconds
-    );
+    )?;
+    out.flush()
 }

@@ -274,9 +274,9 @@ impl Phase for CornersAndSlice {
         let conjugates = &self.twist_conj[twist as usize * 4..twist as usize * 4 + 4];
         let mut canonical = conjugates[first as usize];
         if mask != 1 << first {
-            for k in first as usize + 1..4 {
+            for (k, &conjugate) in conjugates.iter().enumerate().skip(first as usize + 1) {
                 if mask & 1 << k != 0 {
-                    canonical = canonical.min(conjugates[k]);
+                    canonical = canonical.min(conjugate);
                 }
             }
         }
@@ -482,10 +482,10 @@ mod tests {
     fn axis_half_turns_map_stage_two_moves_to_stage_two_moves() {
         let moves = StageKind::OrientCornersSlice.allowed_moves();
         for r in axis_half_turns() {
-            assert!((&r * &r).is_solved());
+            assert!((r * r).is_solved());
             assert_eq!(r.verify(), vec![]);
             for &m in &moves {
-                let conjugate = &(&r * m.cube()) * &r;
+                let conjugate = (&r * m.cube()) * r;
                 assert!(
                     moves.iter().any(|n| n.cube() == &conjugate),
                     "{m} conjugates to no stage-2 move"
@@ -494,7 +494,7 @@ mod tests {
         }
         let x2 = axis_half_turns()[1];
         let u = Move::new(Face::U, 1);
-        assert_eq!(&(&x2 * u.cube()) * &x2, *Move::new(Face::D, 1).cube());
+        assert_eq!((&x2 * u.cube()) * x2, *Move::new(Face::D, 1).cube());
     }
 
     #[test]

@@ -48,6 +48,25 @@ fn state_reports_bad_input_with_argument_and_column() {
 }
 
 #[test]
+fn a_reader_that_stops_early_causes_no_panic() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_thistle"))
+        .args(["random", "--moves", "20", "--count", "1000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(first.split(' ').count(), 20);
+    assert_eq!(stderr(&output), "");
+    assert!(output.status.success());
+}
+
+#[test]
 fn random_move_scrambles_are_reproducible() {
     let a = stdout(&thistle(
         &["random", "--moves", "25", "--count", "3", "--seed", "8"],
