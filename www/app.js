@@ -87,19 +87,32 @@ function resize(width, height) {
 
 function watchSize() {
   const observer = new ResizeObserver(([entry]) => {
+    const ratio = window.devicePixelRatio || 1;
+    let width = Math.round(entry.contentRect.width * ratio);
+    let height = Math.round(entry.contentRect.height * ratio);
+    // The exact device-pixel size, when the browser reports one that agrees
+    // with the ratio (emulated ratios in test browsers do not).
     const box = entry.devicePixelContentBoxSize && entry.devicePixelContentBoxSize[0];
-    if (box) {
-      resize(box.inlineSize, box.blockSize);
-    } else {
-      const ratio = window.devicePixelRatio || 1;
-      resize(Math.round(entry.contentRect.width * ratio), Math.round(entry.contentRect.height * ratio));
+    if (box && Math.abs(box.inlineSize - width) <= 2 && Math.abs(box.blockSize - height) <= 2) {
+      width = box.inlineSize;
+      height = box.blockSize;
     }
+    resize(width, height);
   });
   try {
     observer.observe(ui.canvas, { box: 'device-pixel-content-box' });
   } catch {
     observer.observe(ui.canvas);
   }
+  // A new ratio (zoom, another screen) may leave the CSS size unchanged.
+  const watchRatio = () => {
+    matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`).addEventListener('change', () => {
+      const rect = ui.canvas.getBoundingClientRect();
+      resize(Math.round(rect.width * window.devicePixelRatio), Math.round(rect.height * window.devicePixelRatio));
+      watchRatio();
+    }, { once: true });
+  };
+  watchRatio();
 }
 
 function watchPointer() {

@@ -172,7 +172,7 @@ struct Light {
 }
 
 impl Light {
-    const AMBIENT: f32 = 0.55;
+    const AMBIENT: f32 = 0.62;
 
     fn new(view: &View) -> Light {
         let eye = view.eye().normalize();

@@ -70,8 +70,8 @@ export function launch() {
  * Opens the page and waits until it is ready to solve. `page.errors` lists
  * console errors and uncaught exceptions.
  */
-export async function open(browser, url, viewport = { width: 1280, height: 800 }) {
-  const page = await browser.newPage({ viewport });
+export async function open(browser, url, viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1) {
+  const page = await browser.newPage({ viewport, deviceScaleFactor });
   page.errors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') page.errors.push(message.text());

@@ -246,6 +246,25 @@ describe('the page', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('the canvas is sharp at the device pixel ratio and follows resizes', async () => {
+    const page = await open(browser, server.url, { width: 390, height: 844 }, 2);
+    const size = () => page.evaluate(() => {
+      const canvas = document.getElementById('cube');
+      return { width: canvas.width, css: canvas.getBoundingClientRect().width };
+    });
+    const phone = await size();
+    assert.ok(Math.abs(phone.width - 2 * phone.css) <= 1, JSON.stringify(phone));
+    const frames = await page.evaluate(() => window.thistle.frames());
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.waitForFunction((before) => window.thistle.frames() > before, frames);
+    const wide = await size();
+    assert.ok(wide.width > phone.width, JSON.stringify(wide));
+    assert.ok(Math.abs(wide.width - 2 * wide.css) <= 1, JSON.stringify(wide));
+    const colours = await canvasColours(page);
+    assert.ok(colours.background < 0.9 * colours.total, JSON.stringify(colours));
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a page whose wasm fails to load says so instead of going blank', async () => {
     const page = await browser.newPage();
     await page.route('**/thistle_bg.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
