@@ -4,13 +4,10 @@
 // during playback and frames drawn while idle. Run after building www/pkg
 // (`make page-bench`).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { launch, open, serve } from '../tests/e2e/harness.mjs';
 
-const WWW = fileURLToPath(new URL('../www/', import.meta.url));
-const FILES = ['index.html', 'style.css', 'app.js', 'favicon.svg', 'pkg/thistle.js', 'pkg/thistle_bg.wasm'];
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -23,17 +20,30 @@ const report = (line) => {
   console.log(line);
 };
 
-let total = 0;
-const parts = FILES.map((file) => {
-  const gz = gzipSync(readFileSync(WWW + file), { level: 9 }).length;
-  total += gz;
-  return `${file} ${(gz / 1024).toFixed(1)}`;
-});
-report(`page weight gzipped: ${(total / 1024).toFixed(1)} KB (target <= 300 KB; ${parts.join(', ')})`);
-
 const server = await serve();
 const browser = await launch();
 try {
+  // Page weight: every file the page fetches while loading, gzipped.
+  const weighing = await browser.newContext();
+  const first = await weighing.newPage();
+  const bodies = new Map();
+  first.on('response', async (response) => {
+    if (response.url().startsWith(server.url) && response.ok()) {
+      bodies.set(new URL(response.url()).pathname, await response.body());
+    }
+  });
+  await first.goto(server.url);
+  await first.waitForFunction(() => window.thistle && window.thistle.ready);
+  await first.waitForLoadState('networkidle');
+  let total = 0;
+  const parts = [...bodies].map(([path, body]) => {
+    const gz = gzipSync(body, { level: 9 }).length;
+    total += gz;
+    return `${path} ${(gz / 1024).toFixed(1)}`;
+  });
+  await weighing.close();
+  report(`page weight gzipped: ${(total / 1024).toFixed(1)} KB (target <= 300 KB; ${parts.join(', ')})`);
+
   const loads = [];
   for (let i = 0; i < 7; i++) {
     const context = await browser.newContext();
