@@ -2,6 +2,10 @@
 // runs the animation loop. The loop only runs while something moves, so an
 // idle page draws nothing. All cube logic lives in Rust.
 
+import { createEditor } from './editor.js';
+import { createSharing, namesMode, readLink } from './share.js';
+import { createSolver } from './solving.js';
+
 const $ = (id) => document.getElementById(id);
 
 const ui = {
@@ -31,8 +35,16 @@ const ui = {
 const PLAY_ICON = 'M7 4v16l13-8z';
 const PAUSE_ICON = 'M6 4h4v16H6zM14 4h4v16h-4z';
 
+let wasm = null;
 let app = null;
 let solution = null;
+// Solving and sharing (solving.js, share.js): the input on show, as
+// { source, text }, and the newest request, so a late result is dropped.
+let solver = null;
+let sharing = null;
+let current = null;
+let request = 0;
+let searching = false;
 let chipButtons = [];
 let moveButtons = [];
 let frames = 0;
@@ -254,6 +266,7 @@ function update() {
   const key = JSON.stringify([status.text, status.current, status.stage, status.finished, status.playing]);
   if (key === shown) return;
   shown = key;
+  sharing.position(status.position);
   ui.status.textContent = status.text;
   const playing = status.playing;
   ui.play.setAttribute('aria-label', playing ? 'Pause' : 'Play');
@@ -288,15 +301,91 @@ function act(command) {
   wake();
 }
 
-function solveInput() {
-  const text = ui.input.value;
+const mode = () => document.querySelector('input[name="mode"]:checked').value;
+
+function setMode(value) {
+  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === value;
+}
+
+function setSearching(on) {
+  searching = on;
+  document.documentElement.toggleAttribute('data-searching', on);
+  ui.solve.setAttribute('aria-busy', String(on));
+  if (on) $('result').textContent = 'Searching…';
+}
+
+/** Shows a found solution for `wanted` ({ source, text, mode, position }). */
+function display(wanted, found) {
+  const result = app.show(wanted.source, wanted.text, found);
+  showSolution(result.solution);
+  current = { source: result.source, text: result.text };
+  const [total, other] = result.mode === 'fewest'
+    ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
+    : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
+  $('result').textContent = `${total} moves (${other})`;
+  sharing.show(result);
+  if (wanted.position > 0) act(() => app.seek(wanted.position));
+}
+
+/** Solves `wanted` in the worker and shows it, unless a newer request came. */
+async function load(wanted) {
+  const id = ++request;
+  setMode(wanted.mode);
+  setSearching(true);
   try {
-    const trimmed = text.trim();
-    // 54 sticker letters with no spaces are a facelet string, not moves.
-    const facelets = /^[URFDLBWYGO]{54}$/i.test(trimmed);
-    showSolution(facelets ? app.solveFacelets(trimmed.toUpperCase()) : app.solve(text));
+    const found = await solver.solve(wanted.mode, wanted.source, wanted.text);
+    if (id === request) display(wanted, found);
+  } catch (error) {
+    if (id === request) showError(error);
+  } finally {
+    if (id === request) setSearching(false);
+  }
+}
+
+/** What the scramble box holds: a link, a facelet string or notation. */
+function readInput() {
+  const text = ui.input.value.trim();
+  if (wasm.looksLikeLink(text)) {
+    const link = wasm.decodeLink(text);
+    return namesMode(text) ? link : { ...link, mode: mode() };
+  }
+  // 54 sticker letters with no spaces are a facelet string, not moves.
+  if (/^[URFDLBWYGO]{54}$/i.test(text)) return { source: 'state', text: text.toUpperCase(), mode: mode(), position: 0 };
+  return { source: 'scramble', text: ui.input.value, mode: mode(), position: 0 };
+}
+
+function solveInput() {
+  try {
+    load(readInput());
   } catch (error) {
     showError(error);
+  }
+}
+
+/**
+ * The first solve, here and now: the link the page was opened with, or the
+ * example scramble. A bad link gives its message and a solved cube.
+ */
+function openLink() {
+  const example = { source: 'scramble', text: ui.input.value, mode: mode(), position: 0 };
+  const solvedCube = { source: 'scramble', text: '', mode: mode(), position: 0 };
+  let wanted = example;
+  let problem = null;
+  try {
+    wanted = readLink(wasm) || example;
+  } catch (error) {
+    problem = error;
+    wanted = solvedCube;
+  }
+  try {
+    display(wanted, solver.now(wanted.mode, wanted.source, wanted.text));
+  } catch (error) {
+    problem = error;
+    display(solvedCube, solver.now(solvedCube.mode, solvedCube.source, solvedCube.text));
+  }
+  if (problem) {
+    ui.error.textContent = `This link could not be opened: ${problem.message}.`;
+    ui.input.setAttribute('aria-invalid', 'true');
   }
 }
 
@@ -327,12 +416,13 @@ function wire() {
     solveInput();
   });
   ui.random.addEventListener('click', () => {
-    try {
-      showSolution(app.random());
-    } catch (error) {
-      showError(error);
-    }
+    load({ source: 'scramble', text: wasm.randomScramble(), mode: mode(), position: 0 });
   });
+  for (const radio of document.querySelectorAll('input[name="mode"]')) {
+    radio.addEventListener('change', () => {
+      if (current) load({ ...current, mode: mode(), position: 0 });
+    });
+  }
   ui.input.addEventListener('input', () => {
     if (ui.input.hasAttribute('aria-invalid')) {
       ui.input.removeAttribute('aria-invalid');
@@ -349,7 +439,7 @@ function wire() {
 }
 
 async function start() {
-  const wasm = await import('./pkg/thistle.js');
+  wasm = await import('./pkg/thistle.js');
   const instantiating = wasm.default();
   // While the wasm compiles in the background, bring up the WebGL2 context
   // (the renderer asks for the same one: drawing buffer kept for tests, no MSAA).
@@ -364,7 +454,18 @@ async function start() {
   watchContext();
   wire();
   for (const control of [ui.input, ui.solve, ui.random]) control.disabled = false;
-  solveInput();
+  solver = createSolver(wasm);
+  sharing = createSharing(wasm);
+  openLink();
+  createEditor({
+    root: $('editor-body'),
+    check: (text) => wasm.checkFacelets(text),
+    shown: () => solution && solution.facelets,
+    onSolve: (facelets) => {
+      load({ source: 'state', text: facelets, mode: mode(), position: 0 });
+      ui.canvas.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+  });
   ui.loading.remove();
   draw();
   window.thistle = {
@@ -378,6 +479,10 @@ async function start() {
     drawMs: () => drawMs,
     solve: (text) => wasm.solve(text),
     benchSolve: (states, repeats, seed) => wasm.benchSolve(states, repeats, BigInt(seed)),
+    /** Milliseconds per fewest-moves solve of `states` random states. */
+    benchFewest: (states, seed) => wasm.benchFewest(states, BigInt(seed)),
+    /** Whether a solve is under way (in the worker). */
+    searching: () => searching,
   };
   document.documentElement.dataset.ready = 'true';
   performance.mark('thistle-ready');

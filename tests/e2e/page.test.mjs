@@ -5,6 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SOLVED, STAGE_NAMES, canvasColours, launch, open, serve, settle, status } from './harness.mjs';
+import { searched } from './search.mjs';
 
 const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F";
 
@@ -27,6 +28,7 @@ async function solved(scramble = SCRAMBLE, viewport) {
   const box = page.getByRole('textbox', { name: 'Scramble' });
   await box.fill(scramble);
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
+  await searched(page);
   return page;
 }
 
@@ -144,6 +146,7 @@ describe('the page', () => {
     // Enter solves.
     await page.getByRole('textbox', { name: 'Scramble' }).fill("F' U2");
     await page.getByRole('textbox', { name: 'Scramble' }).press('Enter');
+    await searched(page);
     assert.equal((await status(page)).position, 0);
     assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "F' U2");
     assert.deepEqual(page.errors, []);
@@ -164,6 +167,7 @@ describe('the page', () => {
     // The page keeps working: a good scramble clears the alert.
     await box.fill("L' D2");
     await box.press('Enter');
+    await searched(page);
     assert.equal(await page.locator('#error').textContent(), '');
     await page.getByRole('button', { name: 'End', exact: true }).click();
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
@@ -171,6 +175,7 @@ describe('the page', () => {
     // Bad facelets are reported too.
     await box.fill('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBR');
     await box.press('Enter');
+    await searched(page);
     assert.match(await page.locator('#error').textContent(), /\S/);
     assert.deepEqual(page.errors, []);
   });
@@ -179,6 +184,7 @@ describe('the page', () => {
     const page = await open(browser, server.url);
     const first = await page.evaluate(() => window.thistle.state());
     await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await searched(page);
     const state = await page.evaluate(() => window.thistle.state());
     assert.notEqual(state, first);
     assert.notEqual(state, SOLVED);

@@ -1,0 +1,221 @@
+// The colour editor: a second way to enter a cube. A 2D net (U above; L F R
+// B in a row; D below) whose stickers are painted from a palette of the six
+// WCA colours, by pointer or keyboard (arrows move, 1–6 or W R G Y O B pick a
+// colour, Enter or Space paints). Centres are fixed. Every change is checked
+// by the solver's own facelet rules (wasm `checkFacelets`), whose messages
+// are listed and whose pieces are highlighted; "Solve this" is enabled only
+// for a valid cube.
+
+const FACES = 'URFDLB';
+const COLOURS = ['White', 'Red', 'Green', 'Yellow', 'Orange', 'Blue'];
+const COLOUR_LETTERS = 'WRGYOB';
+// Top-left cell (row, column) of each face's 3×3 block in the net, U R F D L B.
+const ORIGIN = [[0, 3], [3, 6], [3, 3], [6, 3], [3, 0], [3, 9]];
+const ROWS = 9;
+const COLUMNS = 12;
+const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
+
+const cell = (index) => {
+  const [row, column] = ORIGIN[Math.floor(index / 9)];
+  const k = index % 9;
+  return [row + Math.floor(k / 3), column + (k % 3)];
+};
+const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
+const isCentre = (index) => index % 9 === 4;
+const name = (index) => `${FACES[Math.floor(index / 9)]}${(index % 9) + 1}`;
+const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
+
+/** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
+function colourOf(letter) {
+  const face = FACES.indexOf(letter);
+  return face >= 0 ? face : COLOUR_LETTERS.indexOf(letter);
+}
+
+function element(tag, attributes = {}, text = '') {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+/**
+ * Builds the editor in `root`. `check(text)` is the wasm checkFacelets;
+ * `shown()` gives the facelets of the cube on the page; `onSolve(facelets)`
+ * solves a valid cube.
+ */
+export function createEditor({ root, check, shown, onSolve }) {
+  const stickers = [...SOLVED];
+  let colour = 0;
+  let focused = 0;
+  let problems = [];
+
+  const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
+  const swatches = COLOURS.map((colourName, c) => {
+    const button = element('button', {
+      type: 'button', class: `swatch c${c}`, 'aria-pressed': String(c === colour),
+      title: `${colourName} (key ${c + 1} or ${COLOUR_LETTERS[c]})`,
+    }, colourName);
+    button.addEventListener('click', () => pick(c));
+    palette.append(button);
+    return button;
+  });
+
+  const net = element('div', {
+    class: 'net', role: 'group',
+    'aria-label': 'Cube net: arrow keys move, Enter or Space paints, 1 to 6 pick a colour',
+  });
+  const cells = SOLVED.map((_, index) => {
+    const [row, column] = cell(index);
+    const button = element('button', { type: 'button', 'data-index': String(index), tabindex: '-1' });
+    button.style.gridRow = String(row + 1);
+    button.style.gridColumn = String(column + 1);
+    if (isCentre(index)) button.setAttribute('aria-disabled', 'true');
+    button.addEventListener('click', () => {
+      moveFocus(index);
+      paint(index);
+    });
+    net.append(button);
+    return button;
+  });
+
+  const list = element('ul', { class: 'problems', 'aria-live': 'polite' });
+  const solve = element('button', { type: 'button', class: 'primary', disabled: '' }, 'Solve this');
+  const solved = element('button', { type: 'button' }, 'Start from solved');
+  const fromShown = element('button', { type: 'button' }, 'Start from the shown cube');
+  const actions = element('div', { class: 'editor-actions' });
+  actions.append(solve, solved, fromShown);
+
+  const label = element('label', { for: 'editor-facelets' }, 'Facelets');
+  const field = element('input', {
+    id: 'editor-facelets', type: 'text', spellcheck: 'false', autocomplete: 'off',
+    autocapitalize: 'characters', title: '54 letters, faces U R F D L B, each row by row',
+  });
+  const copy = element('button', { type: 'button' }, 'Copy');
+  const fieldRow = element('div', { class: 'facelet-row' });
+  fieldRow.append(label, field, copy);
+  const note = element('p', { class: 'editor-note', 'aria-live': 'polite' });
+
+  root.append(palette, net, list, actions, fieldRow, note);
+
+  function pick(c) {
+    colour = c;
+    swatches.forEach((button, k) => button.setAttribute('aria-pressed', String(k === c)));
+  }
+
+  function moveFocus(index, focus = false) {
+    cells[focused].tabIndex = -1;
+    focused = index;
+    cells[index].tabIndex = 0;
+    if (focus) cells[index].focus();
+  }
+
+  function paint(index) {
+    if (isCentre(index) || stickers[index] === colour) return;
+    stickers[index] = colour;
+    refresh();
+  }
+
+  function load(colours) {
+    colours.forEach((c, i) => { stickers[i] = c; });
+    refresh();
+  }
+
+  function refresh() {
+    const result = check(stickers.map((c) => COLOUR_LETTERS[c]).join(''));
+    problems = result.problems;
+    const bad = new Set(problems.flatMap((problem) => problem.stickers));
+    cells.forEach((button, index) => {
+      const c = stickers[index];
+      button.className = `sticker c${c}${bad.has(index) ? ' bad' : ''}`;
+      const fixed = isCentre(index) ? ', centre' : '';
+      button.setAttribute('aria-label', `${name(index)}: ${COLOURS[c]}${fixed}${bad.has(index) ? ', wrong' : ''}`);
+    });
+    list.replaceChildren(...(result.valid
+      ? [element('li', { class: 'ok' }, 'A valid cube: ready to solve.')]
+      : problems.map((problem) => element('li', {}, `${capital(problem.message)}.`))));
+    solve.disabled = !result.valid;
+    field.value = stickers.map((c) => FACES[c]).join('');
+    field.removeAttribute('aria-invalid');
+  }
+
+  /** Reads a pasted or typed facelet string into the net, if it fits. */
+  function read(text) {
+    const letters = text.replace(/\s+/g, '').toUpperCase();
+    const colours = [...letters].map(colourOf);
+    const centresFit = colours.length === 54 && colours.every((c, i) => c >= 0 && (!isCentre(i) || c === Math.floor(i / 9)));
+    if (centresFit) {
+      note.textContent = '';
+      load(colours);
+      return;
+    }
+    const result = check(letters);
+    const message = colours.length === 54 && colours.every((c) => c >= 0)
+      ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue)'
+      : (result.problems[0] ? capital(result.problems[0].message) : 'Not a facelet string');
+    note.textContent = `${message}.`;
+    field.setAttribute('aria-invalid', 'true');
+  }
+
+  net.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
+    const key = event.key.toUpperCase();
+    if (steps) {
+      let [row, column] = cell(focused);
+      for (;;) {
+        row += steps[0];
+        column += steps[1];
+        if (row < 0 || row >= ROWS || column < 0 || column >= COLUMNS) break;
+        const next = CELLS.get(`${row},${column}`);
+        if (next !== undefined) {
+          moveFocus(next, true);
+          break;
+        }
+      }
+    } else if (/^[1-6]$/.test(key)) {
+      pick(Number(key) - 1);
+    } else if (key.length === 1 && COLOUR_LETTERS.includes(key)) {
+      pick(COLOUR_LETTERS.indexOf(key));
+    } else {
+      return;
+    }
+    event.preventDefault();
+  });
+  palette.addEventListener('keydown', (event) => {
+    const key = event.key.toUpperCase();
+    if (/^[1-6]$/.test(key)) pick(Number(key) - 1);
+    else if (key.length === 1 && COLOUR_LETTERS.includes(key)) pick(COLOUR_LETTERS.indexOf(key));
+    else return;
+    event.preventDefault();
+  });
+
+  // Keys used here are not playback commands (Space, digits, arrows).
+  root.addEventListener('keydown', (event) => event.stopPropagation());
+
+  field.addEventListener('input', () => {
+    if (field.value.replace(/\s+/g, '').length >= 54) read(field.value);
+  });
+  field.addEventListener('change', () => read(field.value));
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(field.value);
+      note.textContent = 'Facelets copied.';
+    } catch {
+      field.focus();
+      field.select();
+      note.textContent = 'Press Ctrl+C (or ⌘C) to copy the selected facelets.';
+    }
+  });
+  solve.addEventListener('click', () => {
+    const result = check(field.value);
+    if (result.valid) onSolve(result.facelets);
+  });
+  solved.addEventListener('click', () => load(SOLVED));
+  fromShown.addEventListener('click', () => {
+    const facelets = shown();
+    if (facelets) read(facelets);
+  });
+
+  moveFocus(1);
+  refresh();
+}

@@ -1,0 +1,74 @@
+// Share links: reads the link the page was opened with, keeps the address
+// bar current (history.replaceState) as the input, mode and move position
+// change, copies the link with a visible fallback, and points the "Open in"
+// links at alg.cubing.net and Twizzle. The codec itself is Rust (`share`).
+
+const $ = (id) => document.getElementById(id);
+
+/**
+ * What the page was opened with: `{ source, text, mode, position }`, or null
+ * for a plain address. Throws the codec's error for a bad link.
+ */
+export function readLink(wasm) {
+  const query = location.search.slice(1) || location.hash.slice(1);
+  return query ? wasm.decodeLink(query) : null;
+}
+
+/** Whether text (typed or pasted) names its own mode. */
+export const namesMode = (text) => /[?&#]mode=/.test(text);
+
+export function createSharing(wasm) {
+  const button = $('share');
+  const field = $('share-link');
+  const note = $('share-note');
+  const algCubing = $('to-alg-cubing');
+  const twizzle = $('to-twizzle');
+  let current = null;
+  let position = 0;
+  let written = '';
+
+  const write = () => {
+    if (!current) return;
+    const query = current.text.trim() === ''
+      ? ''
+      : `?${wasm.encodeLink(current.source, current.text, current.mode, position)}`;
+    const address = `${location.pathname}${query}`;
+    if (address === written) return;
+    written = address;
+    history.replaceState(null, '', address);
+    if (!field.hidden) field.value = location.href;
+  };
+
+  button.addEventListener('click', async () => {
+    const link = location.href;
+    field.value = link;
+    try {
+      await navigator.clipboard.writeText(link);
+      field.hidden = true;
+      note.textContent = 'Link copied.';
+    } catch {
+      field.hidden = false;
+      field.focus();
+      field.select();
+      note.textContent = 'Copy this link:';
+    }
+  });
+
+  return {
+    /** A newly loaded solution (`App.show`'s result), at move 0. */
+    show(shown) {
+      current = { source: shown.source, text: shown.text, mode: shown.mode };
+      position = 0;
+      algCubing.href = shown.algCubing;
+      twizzle.href = shown.twizzle;
+      note.textContent = '';
+      write();
+    },
+    /** Playback moved to `moves` moves played. */
+    position(moves) {
+      if (moves === position) return;
+      position = moves;
+      write();
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// Solving off the main thread: sends inputs to solver-worker.js and hands
+// back what it found, so a fewest-moves search never freezes the page. If a
+// module worker cannot start (old browser, blocked script), solves run here
+// instead; the page works either way.
+
+/** An Error like the ones the wasm API throws: `message` and `column`. */
+function asError({ message, column }) {
+  const error = new Error(message);
+  if (typeof column === 'number') error.column = column;
+  return error;
+}
+
+/**
+ * `solve(mode, source, text)` resolves to the wasm `solveStages` result, or
+ * rejects with its error; `now(...)` is the same, synchronously here.
+ */
+export function createSolver(wasm) {
+  const now = (mode, source, text) => wasm.solveStages(mode, source, text);
+  const waiting = new Map();
+  let next = 1;
+  let worker = null;
+
+  const fallBack = () => {
+    if (worker) worker.terminate();
+    worker = null;
+    for (const { args, resolve, reject } of waiting.values()) {
+      try {
+        resolve(now(...args));
+      } catch (error) {
+        reject(error);
+      }
+    }
+    waiting.clear();
+  };
+
+  try {
+    worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+    worker.addEventListener('message', ({ data }) => {
+      if (data.failed !== undefined) {
+        fallBack();
+        return;
+      }
+      const request = waiting.get(data.id);
+      if (!request) return;
+      waiting.delete(data.id);
+      if (data.error) request.reject(asError(data.error));
+      else request.resolve(data.found);
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      fallBack();
+    });
+  } catch {
+    worker = null;
+  }
+
+  const solve = (...args) => new Promise((resolve, reject) => {
+    if (!worker) {
+      try {
+        resolve(now(...args));
+      } catch (error) {
+        reject(error);
+      }
+      return;
+    }
+    const id = next++;
+    waiting.set(id, { args, resolve, reject });
+    const [mode, source, text] = args;
+    worker.postMessage({ id, mode, source, text });
+  });
+
+  return { solve, now };
+}
