@@ -319,6 +319,7 @@ function display(wanted, found) {
   const result = app.show(wanted.source, wanted.text, found);
   showSolution(result.solution);
   current = { source: result.source, text: result.text };
+  setMode(result.mode);
   const [total, other] = result.mode === 'fewest'
     ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
     : [result.fastTotal, `${result.fewestTotal} in fewest moves`];

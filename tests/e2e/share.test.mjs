@@ -1,0 +1,312 @@
+// End-to-end tests of share links, the solving modes and the links to and
+// from alg.cubing.net and Twizzle, in headless Chromium.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SOLVED, STAGE_NAMES, launch, open, serve, settle, status } from './harness.mjs';
+import { assertStagedAlg, listedStages, query, readExport, searched } from './search.mjs';
+
+const SCRAMBLE = "F' L2 D B2 R U' F2 L' D2 R B";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** What the page shows: cube, playback, chips, current move, input, mode, counts. */
+async function shown(page) {
+  const { position, stage, text, total } = await status(page);
+  return {
+    state: await page.evaluate(() => window.thistle.state()),
+    position,
+    stage,
+    text,
+    total,
+    chip: await page.locator('.chip[aria-current]').getAttribute('aria-label'),
+    move: await page.locator('.moves').evaluate((list) => list.querySelector('.move.current')?.textContent ?? null),
+    scramble: await page.getByRole('textbox', { name: 'Scramble' }).inputValue(),
+    mode: await page.locator('input[name="mode"]:checked').getAttribute('value'),
+    result: await page.locator('#result').textContent(),
+    stages: await listedStages(page),
+  };
+}
+
+/** The cube a scramble gives, by the page's own solver. */
+const stateOf = (page, scramble) => page.evaluate((text) => window.thistle.solve(text).facelets, scramble);
+
+async function solve(page, text) {
+  const box = page.getByRole('textbox', { name: 'Scramble' });
+  await box.fill(text);
+  await box.press('Enter');
+  await searched(page);
+}
+
+describe('share links', () => {
+  test('opening a share link shows the same state, chip and move', async () => {
+    const page = await open(browser, server.url);
+    await solve(page, SCRAMBLE);
+    await page.locator('.moves .move').nth(8).click();
+    await settle(page);
+    const before = await shown(page);
+    assert.equal(before.position, 9);
+    assert.equal(query(page).move, '9');
+    assert.equal(query(page).mode, 'fewest');
+    assert.equal(query(page).scramble, SCRAMBLE.replace(/ /g, '_').replace(/'/g, '-'));
+    assert.match(page.url(), /\?scramble=F-_L2_D_B2_R_U-_F2_L-_D2_R_B&mode=fewest&move=9$/);
+
+    const again = await open(browser, page.url());
+    assert.deepEqual(await shown(again), before);
+    assert.equal(await again.locator('#error').textContent(), '');
+    assert.deepEqual([...page.errors, ...again.errors], []);
+  });
+
+  test('the address follows playback, and a link past the end shows the solved cube', async () => {
+    const page = await open(browser, server.url);
+    await solve(page, SCRAMBLE);
+    assert.equal(query(page).move, '0');
+    await page.locator('h1').click();
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    assert.equal(query(page).move, '1');
+    await page.keyboard.press('End');
+    const { total } = await settle(page);
+    assert.equal(query(page).move, String(total));
+
+    const past = await open(browser, `${server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast&move=999`);
+    assert.equal((await status(past)).text, 'Solved');
+    assert.equal(await past.evaluate(() => window.thistle.state()), SOLVED);
+    assert.equal(query(past).move, String((await status(past)).total));
+    assert.deepEqual([...page.errors, ...past.errors], []);
+  });
+
+  test('the mode switch changes the counts and is part of the link', async () => {
+    const page = await open(browser, server.url);
+    await solve(page, SCRAMBLE);
+    const fewest = await shown(page);
+    assert.equal(fewest.mode, 'fewest');
+    const [, short, long] = /^(\d+) moves \((\d+) with optimal stages\)$/.exec(fewest.result).map(Number);
+    assert.equal(fewest.total, short);
+    assert.ok(short < long, fewest.result);
+
+    await page.getByRole('radio', { name: 'Fastest' }).check();
+    await searched(page);
+    const fast = await shown(page);
+    assert.equal(fast.result, `${long} moves (${short} in fewest moves)`);
+    assert.equal(fast.total, long);
+    assert.equal(fast.stages.flat().length, long);
+    assert.equal(fast.state, fewest.state);
+    assert.equal(query(page).mode, 'fast');
+
+    const again = await open(browser, page.url());
+    assert.deepEqual(await shown(again), fast);
+    await again.getByRole('radio', { name: 'Fewest moves' }).check();
+    await searched(again);
+    assert.equal((await status(again)).total, short);
+    assert.equal(query(again).mode, 'fewest');
+    assert.deepEqual([...page.errors, ...again.errors], []);
+  });
+
+  test('solves run in a worker, with "Searching…" shown meanwhile', async () => {
+    const page = await browser.newPage();
+    page.errors = [];
+    page.on('console', (message) => message.type() === 'error' && page.errors.push(message.text()));
+    // Hold the worker's script back, so the first solve has to wait for it.
+    let release;
+    const gate = new Promise((resolve) => { release = resolve; });
+    let fetched = false;
+    await page.route('**/solver-worker.js', async (route) => {
+      fetched = true;
+      await gate;
+      await route.continue();
+    });
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const box = page.getByRole('textbox', { name: 'Scramble' });
+    await box.fill(SCRAMBLE);
+    await box.press('Enter');
+    assert.equal(await page.evaluate(() => window.thistle.searching()), true);
+    assert.equal(await page.locator('#result').textContent(), 'Searching…');
+    assert.equal(await page.getByRole('button', { name: 'Solve', exact: true }).getAttribute('aria-busy'), 'true');
+    // Meanwhile the page responds: frames are drawn and playback moves.
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    assert.equal((await status(page)).text, 'Solved');
+    release();
+    await searched(page);
+    assert.ok(fetched, 'the worker script was loaded');
+    assert.match(await page.locator('#result').textContent(), /^\d+ moves \(\d+ with optimal stages\)$/);
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, SCRAMBLE));
+    assert.equal((await status(page)).position, 0);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+});
+
+describe('links from other tools', () => {
+  test('an alg.cubing.net link loads setup and alg as the scramble', async () => {
+    const page = await open(browser, `${server.url}?setup=R_U_R-_U-&alg=//_a_comment%0AF2_D-&title=test`);
+    const expected = await stateOf(page, "R U R' U' F2 D'");
+    assert.equal(await page.evaluate(() => window.thistle.state()), expected);
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' U' F2 D'");
+    assert.equal(await page.locator('#error').textContent(), '');
+    // The address becomes Thistle's own link for the same cube.
+    assert.equal(query(page).scramble, 'R_U_R-_U-_F2_D-');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a Twizzle link loads setup-alg and alg as the scramble', async () => {
+    for (const setup of ['setup-alg', 'experimental-setup-alg']) {
+      const page = await open(browser, `${server.url}?puzzle=3x3x3&${setup}=R%20U%20R%27&alg=F2+D%27`);
+      assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R' F2 D'"));
+      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' F2 D'");
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
+
+  test('pasting another tool\'s link into the Scramble box loads it', async () => {
+    const page = await open(browser, server.url);
+    await page.getByRole('radio', { name: 'Fastest' }).check();
+    await searched(page);
+    await solve(page, 'https://alg.cubing.net/?setup=F_R-&alg=U2_B');
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "F R' U2 B"));
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "F R' U2 B");
+    assert.equal(query(page).mode, 'fast', 'a link without a mode keeps the chosen one');
+
+    await solve(page, 'https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg=L%27+D&alg=B2');
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "L' D B2"));
+
+    // A Thistle link pasted in restores its mode and move too.
+    await solve(page, `${server.url}?scramble=R_U2_F-&mode=fewest&move=2`);
+    assert.equal((await status(page)).position, 2);
+    assert.equal(query(page).mode, 'fewest');
+
+    // A bad pasted link is reported like a bad scramble, and the cube stays.
+    const before = await page.evaluate(() => window.thistle.state());
+    await solve(page, 'https://alg.cubing.net/?setup=R&setup=U');
+    assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /appears more than once/);
+    assert.equal(await page.evaluate(() => window.thistle.state()), before);
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe('links to other tools', () => {
+  test('the exported links carry the scramble as setup and the staged solution as alg', async () => {
+    const page = await open(browser, server.url);
+    await solve(page, SCRAMBLE);
+    const stages = await listedStages(page);
+    const algCubing = page.getByRole('link', { name: 'Open in alg.cubing.net' });
+    const twizzle = page.getByRole('link', { name: 'Open in Twizzle' });
+    for (const link of [algCubing, twizzle]) {
+      assert.equal(await link.getAttribute('target'), '_blank');
+      assert.equal(await link.getAttribute('rel'), 'noopener');
+    }
+
+    const acn = readExport(await algCubing.getAttribute('href'), true);
+    assert.equal(acn.host, 'alg.cubing.net');
+    assert.equal(acn.params.setup, SCRAMBLE);
+    assertStagedAlg(acn.params.alg, STAGE_NAMES, stages);
+
+    const tw = readExport(await twizzle.getAttribute('href'), false);
+    assert.equal(tw.host, 'alpha.twizzle.net');
+    assert.equal(tw.params.puzzle, '3x3x3');
+    assert.equal(tw.params['setup-alg'], SCRAMBLE);
+    assertStagedAlg(tw.params.alg, STAGE_NAMES, stages);
+    // Setup then alg (comments and all) solves the cube.
+    assert.equal(await stateOf(page, `${tw.params['setup-alg']}\n${tw.params.alg}`), SOLVED);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a state without a scramble exports the inverse of its solution as setup', async () => {
+    const superflip = 'UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB';
+    const page = await open(browser, `${server.url}?state=${superflip}&mode=fast`);
+    assert.equal(await page.evaluate(() => window.thistle.state()), superflip);
+    const stages = await listedStages(page);
+    const acn = readExport(await page.getByRole('link', { name: 'Open in alg.cubing.net' }).getAttribute('href'), true);
+    assert.equal(await stateOf(page, acn.params.setup), superflip);
+    assertStagedAlg(acn.params.alg, STAGE_NAMES, stages);
+    const tw = readExport(await page.getByRole('link', { name: 'Open in Twizzle' }).getAttribute('href'), false);
+    assert.equal(tw.params['setup-alg'], acn.params.setup);
+    assert.equal(query(page).state, superflip);
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe('sharing', () => {
+  test('Share copies the link to the clipboard', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('console', (message) => message.type() === 'error' && page.errors.push(message.text()));
+    await page.goto(`${server.url}?scramble=R_U&mode=fast&move=1`);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByText('Link copied.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+    assert.match(page.url(), /\?scramble=R_U&mode=fast&move=1$/);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
+  test('where the clipboard is unavailable, Share shows the link selected in a field', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+    const page = await context.newPage();
+    await page.goto(`${server.url}?scramble=R_U&mode=fast&move=1`);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const field = page.getByRole('textbox', { name: 'Share link' });
+    await field.waitFor({ state: 'visible' });
+    assert.equal(await field.inputValue(), page.url());
+    assert.deepEqual(await field.evaluate((input) => [input.selectionStart, input.selectionEnd, document.activeElement === input]),
+      [0, page.url().length, true]);
+    await context.close();
+  });
+});
+
+describe('bad links', () => {
+  const BAD = [
+    ['?foo=bar', /unknown link parameter `foo`/],
+    ['?scramble=R&scramble=U', /appears more than once/],
+    ['?scramble=R&state=UUU', /contradict each other/],
+    ['?scramble=R&mode=slow', /neither `fast` nor `fewest`/],
+    ['?scramble=R&move=-1', /not a whole number/],
+    ['?scramble=%ZZ', /bad %-escape/],
+    [`?scramble=${'R_'.repeat(3000)}`, /longer than 4096 bytes/],
+    ['?scramble=R_Q2', /Q/],
+    ['?state=UUUU', /54 letters/],
+    ['?puzzle=2x2x2&alg=R', /not a 3x3x3/],
+    ['?%FF=1', /not valid UTF-8/],
+  ];
+  test('a bad link gives a message, a solved cube and a page that works', async () => {
+    for (const [link, message] of BAD) {
+      const page = await open(browser, `${server.url}${link}`);
+      const alert = page.getByRole('alert').filter({ hasText: /\S/ });
+      const text = await alert.textContent();
+      assert.match(text, /^This link could not be opened: /, link);
+      assert.match(text, message, link);
+      assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED, link);
+      assert.equal((await status(page)).text, 'Solved', link);
+      assert.equal(await page.locator('.chip').count(), 4, link);
+      assert.equal(await page.locator('#startup-error').isHidden(), true, link);
+      assert.deepEqual(page.errors, [], link);
+      await page.close();
+    }
+    // The page still solves after a bad link.
+    const page = await open(browser, `${server.url}?foo=bar`);
+    await solve(page, SCRAMBLE);
+    assert.equal(await page.locator('#error').textContent(), '');
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, SCRAMBLE));
+    assert.equal(query(page).scramble, SCRAMBLE.replace(/ /g, '_').replace(/'/g, '-'));
+    assert.deepEqual(page.errors, []);
+  });
+});
