@@ -1,0 +1,192 @@
+// End-to-end tests of the colour editor: painting by pointer and keyboard,
+// live validation with the solver's messages, solving a painted cube, and
+// the facelet string in and out.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SOLVED, launch, open, serve, status } from './harness.mjs';
+import { query, searched } from './search.mjs';
+
+// `thistle state "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"`:
+// every edge flipped in place.
+const SUPERFLIP = 'UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB';
+const COLOURS = ['White', 'Red', 'Green', 'Yellow', 'Orange', 'Blue'];
+const FACES = 'URFDLB';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openEditor(viewport) {
+  const page = await open(browser, server.url, viewport);
+  await page.getByText('Colour editor').click();
+  return page;
+}
+
+const sticker = (page, index) => page.locator(`.net [data-index="${index}"]`);
+const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' }).inputValue();
+const problems = (page) => page.locator('.problems li').allTextContents();
+const solveThis = (page) => page.getByRole('button', { name: 'Solve this' });
+
+/** Paints sticker `index` the colour of face letter `face` by pointer. */
+async function click(page, index, face) {
+  await page.getByRole('button', { name: COLOURS[FACES.indexOf(face)], exact: true }).click();
+  await sticker(page, index).click();
+}
+
+/** Paints sticker `index` by keyboard: focus it, pick the colour by its digit, press Enter. */
+async function type(page, index, face) {
+  await sticker(page, index).focus();
+  await page.keyboard.press(String(FACES.indexOf(face) + 1));
+  await page.keyboard.press('Enter');
+}
+
+describe('the colour editor', () => {
+  test('painting the superflip, solving it and playing it to solved', async () => {
+    const page = await openEditor();
+    assert.equal(await facelets(page), SOLVED);
+    assert.deepEqual(await problems(page), ['A valid cube: ready to solve.']);
+    const changes = [...SUPERFLIP].map((face, index) => [index, face]).filter(([index, face]) => SOLVED[index] !== face);
+    assert.equal(changes.length, 24);
+    for (const [k, [index, face]] of changes.entries()) {
+      await (k % 2 ? type : click)(page, index, face);
+      if (k === 0) {
+        // Half-painted cubes are checked live with the solver's messages.
+        assert.ok(await solveThis(page).isDisabled());
+        const listed = await problems(page);
+        assert.ok(listed.some((text) => /^Colour `[WRGYOB]` appears 10 times, it must appear 9 times\.$/.test(text)), listed.join(' | '));
+      }
+    }
+    assert.equal(await facelets(page), SUPERFLIP);
+    assert.deepEqual(await problems(page), ['A valid cube: ready to solve.']);
+    await solveThis(page).click();
+    await searched(page);
+    assert.equal(await page.evaluate(() => window.thistle.state()), SUPERFLIP);
+    assert.equal(query(page).state, SUPERFLIP, 'a painted cube is shared as facelets');
+    assert.equal((await status(page)).position, 0);
+
+    await page.getByLabel('Speed').selectOption('4');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 90_000 });
+    assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
+    assert.equal((await status(page)).solved, true);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a twisted corner is named and highlighted, and Solve this stays disabled', async () => {
+    const page = await openEditor();
+    // Corner URF is U9 R1 F3 (stickers 8, 9, 20): turn its colours one step.
+    await click(page, 8, 'F');
+    await click(page, 9, 'U');
+    await click(page, 20, 'R');
+    const listed = await problems(page);
+    assert.equal(listed.length, 1, listed.join(' | '));
+    assert.match(listed[0], /^Corner twist: .*twisted: URF\.$/);
+    assert.ok(await solveThis(page).isDisabled());
+    const bad = await page.locator('.net .sticker.bad').evaluateAll((cells) => cells.map((cell) => Number(cell.dataset.index)));
+    assert.deepEqual(bad.sort((a, b) => a - b), [8, 9, 20]);
+    assert.match(await sticker(page, 8).getAttribute('aria-label'), /^U9: Green, wrong$/);
+
+    // Turning it back makes the cube valid again.
+    await click(page, 8, 'U');
+    await click(page, 9, 'R');
+    await click(page, 20, 'F');
+    assert.ok(await solveThis(page).isEnabled());
+    assert.equal(await page.locator('.net .sticker.bad').count(), 0);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('an impossible piece and a flipped edge are reported', async () => {
+    const page = await openEditor();
+    // Swapping U8 and F8 leaves UF green twice and DF yellow and white:
+    // no such edges.
+    await click(page, 7, 'F');
+    await click(page, 25, 'U');
+    const listed = await problems(page);
+    assert.deepEqual(listed, [
+      'The stickers at edge position UF (U8 F2) show GG, which is no real edge.',
+      'The stickers at edge position DF (D2 F8) show YW, which is no real edge.',
+    ]);
+    assert.ok(await solveThis(page).isDisabled());
+    await click(page, 25, 'F');
+    await click(page, 19, 'U');
+    const flipped = await problems(page);
+    assert.match(flipped.join(' | '), /edge flip: .*flipped: UF/i);
+    assert.ok(await solveThis(page).isDisabled());
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the keyboard moves over the net, picks colours and paints, but not centres', async () => {
+    const page = await openEditor();
+    const before = await status(page);
+    await sticker(page, 0).click();
+    // U1 down three rows is F1; left of F1 is L3; right past R is B.
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown']) await page.keyboard.press(key);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '18');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '38');
+    await page.keyboard.press('ArrowUp');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '38', 'nothing above L');
+    await page.keyboard.press('y');
+    assert.equal(await page.getByRole('button', { name: 'Yellow', exact: true }).getAttribute('aria-pressed'), 'true');
+    await page.keyboard.press(' ');
+    assert.match(await sticker(page, 38).getAttribute('aria-label'), /^L3: Yellow/);
+    for (const key of ['ArrowDown', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '22');
+    await page.keyboard.press('Enter');
+    assert.match(await sticker(page, 22).getAttribute('aria-label'), /^F5: Green, centre/);
+    // Only one sticker is in the tab order.
+    assert.equal(await page.locator('.net [tabindex="0"]').count(), 1);
+    // None of these keys drove playback.
+    const after = await status(page);
+    assert.equal(after.position, before.position);
+    assert.equal(after.playing, false);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('facelet strings are pasted in, rejected with a message, and copied out', async () => {
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await page.getByText('Colour editor').click();
+    const field = page.getByRole('textbox', { name: 'Facelets' });
+    // Colour letters work too, and are shown as face letters.
+    const colours = [...SUPERFLIP].map((face) => 'WRGYOB'[FACES.indexOf(face)]).join('');
+    await field.fill(colours);
+    assert.equal(await facelets(page), SUPERFLIP);
+    assert.match(await sticker(page, 1).getAttribute('aria-label'), /^U2: Blue/);
+    await field.fill('UUUU');
+    await field.press('Enter');
+    assert.match(await page.locator('.editor-note').textContent(), /54 letters, this one has 4/);
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    await field.fill(SOLVED);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByText('Facelets copied.').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), SOLVED);
+    // The shown cube can be loaded into the editor.
+    await page.getByRole('button', { name: 'Start from the shown cube' }).click();
+    assert.equal(await facelets(page), await page.evaluate(() => window.thistle.state()));
+    await context.close();
+  });
+
+  test('the editor fits a 360 px wide phone', async () => {
+    const page = await openEditor({ width: 360, height: 740 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360);
+    const size = await sticker(page, 53).boundingBox();
+    assert.ok(size.width >= 20 && size.x + size.width <= 360, JSON.stringify(size));
+    await click(page, 8, 'F');
+    assert.match(await sticker(page, 8).getAttribute('aria-label'), /^U9: Green/);
+    assert.deepEqual(page.errors, []);
+  });
+});
