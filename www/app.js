@@ -487,6 +487,8 @@ async function start() {
   };
   document.documentElement.dataset.ready = 'true';
   performance.mark('thistle-ready');
+  // The worker compiles its own module; start it once the page is up.
+  (window.requestIdleCallback || setTimeout)(() => solver.warm());
 }
 
 start().catch(showStartupError);

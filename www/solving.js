@@ -12,7 +12,9 @@ function asError({ message, column }) {
 
 /**
  * `solve(mode, source, text)` resolves to the wasm `solveStages` result, or
- * rejects with its error; `now(...)` is the same, synchronously here.
+ * rejects with its error; `now(...)` is the same, synchronously here. The
+ * worker starts on the first solve or on `warm()`, so it does not compete
+ * with the page's own start.
  */
 export function createSolver(wasm) {
   const now = (mode, source, text) => wasm.solveStages(mode, source, text);
@@ -33,8 +35,17 @@ export function createSolver(wasm) {
     waiting.clear();
   };
 
-  try {
-    worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+  let started = false;
+  /** Starts the worker (it compiles its own copy of the module). */
+  const warm = () => {
+    if (started) return;
+    started = true;
+    try {
+      worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+    } catch {
+      worker = null;
+      return;
+    }
     worker.addEventListener('message', ({ data }) => {
       if (data.failed !== undefined) {
         fallBack();
@@ -50,11 +61,10 @@ export function createSolver(wasm) {
       event.preventDefault();
       fallBack();
     });
-  } catch {
-    worker = null;
-  }
+  };
 
   const solve = (...args) => new Promise((resolve, reject) => {
+    warm();
     if (!worker) {
       try {
         resolve(now(...args));
@@ -69,5 +79,5 @@ export function createSolver(wasm) {
     worker.postMessage({ id, mode, source, text });
   });
 
-  return { solve, now };
+  return { solve, now, warm };
 }
