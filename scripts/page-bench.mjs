@@ -72,6 +72,8 @@ try {
   const page = await open(browser, server.url);
   const times = await page.evaluate(() => Array.from(window.thistle.benchSolve(1000, 200, 2026)));
   report(`in-page solve: median ${median(times).toFixed(1)} µs, max ${Math.max(...times).toFixed(1)} µs over ${times.length} random states (target <= 50 µs)`);
+  const fewest = await page.evaluate(() => Array.from(window.thistle.benchFewest(300, 2026)));
+  report(`in-page fewest-moves solve: median ${median(fewest).toFixed(1)} ms, max ${Math.max(...fewest).toFixed(1)} ms over ${fewest.length} random states at the default budget (target <= 20 ms)`);
 
   const [framesBefore, msBefore] = await page.evaluate(() => [window.thistle.frames(), window.thistle.drawMs()]);
   await page.getByRole('button', { name: 'Play', exact: true }).click();

@@ -245,6 +245,8 @@ function showSolution(result) {
   shown = '';
   buildChips();
   buildMoves();
+  // Mark the active chip and move now, not a frame later.
+  update();
   wake();
 }
 
