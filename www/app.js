@@ -45,6 +45,7 @@ let sharing = null;
 let current = null;
 let request = 0;
 let searching = false;
+let counts = '';
 let chipButtons = [];
 let moveButtons = [];
 let frames = 0;
@@ -313,7 +314,7 @@ function setSearching(on) {
   searching = on;
   document.documentElement.toggleAttribute('data-searching', on);
   ui.solve.setAttribute('aria-busy', String(on));
-  if (on) $('result').textContent = 'Searching…';
+  $('result').textContent = on ? 'Searching…' : counts;
 }
 
 /** Shows a found solution for `wanted` ({ source, text, mode, position }). */
@@ -325,7 +326,8 @@ function display(wanted, found) {
   const [total, other] = result.mode === 'fewest'
     ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
     : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
-  $('result').textContent = `${total} moves (${other})`;
+  counts = `${total} moves (${other})`;
+  $('result').textContent = counts;
   sharing.show(result);
   if (wanted.position > 0) act(() => app.seek(wanted.position));
 }

@@ -194,6 +194,13 @@ describe('links from other tools', () => {
     await solve(page, 'https://alg.cubing.net/?setup=R&setup=U');
     assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /appears more than once/);
     assert.equal(await page.evaluate(() => window.thistle.state()), before);
+
+    // So is a bad scramble; the counts of the cube shown stay.
+    const counts = await page.locator('#result').textContent();
+    await solve(page, 'R U Q');
+    assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /column 5/);
+    assert.equal(await page.locator('#result').textContent(), counts);
+    assert.match(counts, /^\d+ moves \(\d+ with optimal stages\)$/);
     assert.deepEqual(page.errors, []);
   });
 });
