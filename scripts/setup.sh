@@ -19,7 +19,7 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
   sudo=""
   if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
   $sudo apt-get update
-  $sudo apt-get install -y chromium chromium-driver
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
 fi
 
 if [ ! -x node_modules/binaryen/bin/wasm-opt ] || [ ! -d node_modules/playwright-core ] \

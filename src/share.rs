@@ -75,6 +75,10 @@ pub enum ShareError {
     Empty,
 }
 
+/// A literal dash in compact style, as alg.cubing.net writes it.
+const LITERAL_DASH: &str = "&#45;";
+const LITERAL_DASH_ESCAPED: &str = "%26%2345%3B";
+
 /// Parameters other tools add that do not change the cube.
 const COSMETIC: [&str; 6] = ["title", "type", "view", "stickering", "tempo", "view-mode"];
 
@@ -116,7 +120,10 @@ fn encode_component(text: &str, compact: bool) -> String {
         match b {
             b' ' if compact => out.push('_'),
             b'\'' if compact => out.push('-'),
-            b'-' | b'_' if compact => out.push_str(&format!("%{b:02X}")),
+            // alg.cubing.net turns every `-` into a prime, even an escaped one,
+            // and keeps a literal dash only as the entity `&#45;`.
+            b'-' if compact => out.push_str(LITERAL_DASH_ESCAPED),
+            b'_' if compact => out.push_str("%5F"),
             b'A'..=b'Z'
             | b'a'..=b'z'
             | b'0'..=b'9'
@@ -165,8 +172,11 @@ fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
             .map_err(|_| ShareError::NotText(raw_name.to_string()))?;
         let compact = matches!(name.as_str(), "scramble" | "setup" | "alg");
         let value_offset = start + raw_name.len() + 1;
-        let value = String::from_utf8(decode_component(raw_value, compact, value_offset)?)
+        let mut value = String::from_utf8(decode_component(raw_value, compact, value_offset)?)
             .map_err(|_| ShareError::NotText(name.clone()))?;
+        if compact {
+            value = value.replace(LITERAL_DASH, "-");
+        }
         if pairs.iter().any(|(n, _)| *n == name) {
             return Err(ShareError::Repeated(name));
         }
@@ -452,6 +462,7 @@ mod tests {
         ] {
             assert!(text.contains(stage), "{text}");
         }
+        assert!(link.contains("//_Half%26%2345%3Bturn_finish"), "{link}");
         let twizzle = twizzle_link(&alg.to_string(), &solution);
         assert!(
             twizzle.contains("setup-alg=R%20U&alg=//%20Orient%20edges%0A"),

@@ -27,7 +27,8 @@ export function readExport(href, compact) {
   for (const part of url.search.slice(1).split('&')) {
     const [name, value = ''] = part.split('=');
     const text = compact ? value.replace(/_/g, ' ').replace(/-/g, "'") : value.replace(/\+/g, ' ');
-    params[name] = decodeURIComponent(text);
+    // As alg.cubing.net reads it: a literal dash survives only as `&#45;`.
+    params[name] = compact ? decodeURIComponent(text).replaceAll('&#45;', '-') : decodeURIComponent(text);
   }
   return { host: url.host, path: url.pathname, params };
 }
