@@ -200,20 +200,26 @@ static MOVE_CUBES: [CubieCube; 18] = {
 /// `a * b`: first `a`, then `b`. With "replaced-by" arrays,
 /// `(a*b).cp[i] = a.cp[b.cp[i]]` and `(a*b).co[i] = a.co[b.cp[i]] + b.co[i]`
 /// (mod 3), and the same for edges (mod 2).
+///
+/// This is the solver's innermost operation, so it avoids divisions: flips
+/// add by XOR, twists (at most 2 + 2) by one subtraction, and the corner index
+/// is masked to 0..8 (a no-op on valid cubes) so it needs no bounds check.
+#[inline]
 const fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
     let mut out = SOLVED;
     let mut i = 0;
     while i < 8 {
-        let from = b.cp[i] as usize;
+        let from = (b.cp[i] & 7) as usize;
         out.cp[i] = a.cp[from];
-        out.co[i] = (a.co[from] + b.co[i]) % 3;
+        let twist = a.co[from] + b.co[i];
+        out.co[i] = if twist >= 3 { twist - 3 } else { twist };
         i += 1;
     }
     let mut i = 0;
     while i < 12 {
         let from = b.ep[i] as usize;
         out.ep[i] = a.ep[from];
-        out.eo[i] = (a.eo[from] + b.eo[i]) % 2;
+        out.eo[i] = a.eo[from] ^ b.eo[i];
         i += 1;
     }
     out

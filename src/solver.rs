@@ -106,16 +106,20 @@ pub fn descent<'a, P: Phase>(
 ) -> impl Iterator<Item = (usize, P::Coord)> + 'a {
     let goal = phase.goal();
     let mut coord = coord;
+    // The current entry's value is carried from step to step rather than
+    // looked up again: it is the value the step was chosen for.
+    let mut current = table.get(phase.index(coord));
     let mut steps = 0;
     std::iter::from_fn(move || {
         if coord == goal || steps == P::KIND.max_length() {
             return None;
         }
-        let want = (table.get(phase.index(coord)) + 2) % 3;
+        let want = (current + 2) % 3;
         let step = (0..phase.moves().len())
             .map(|k| (k, phase.step(coord, k)))
             .find(|&(_, next)| table.get(phase.index(next)) == want)?;
         coord = step.1;
+        current = want;
         steps += 1;
         Some(step)
     })
@@ -141,7 +145,9 @@ pub fn solve_stages(cube: &CubieCube) -> [Vec<Move>; 4] {
     let cube = descend(&phases.edges, t1, cube, &mut stages[0]);
     let cube = descend(&phases.corners, t2, &cube, &mut stages[1]);
     let cube = descend(&phases.separate, t3, &cube, &mut stages[2]);
-    descend(&phases.finish, t4, &cube, &mut stages[3]);
+    // Nothing follows the last stage, so its cube need not be tracked.
+    let finish = &phases.finish;
+    stages[3].extend(descent(finish, t4, finish.coord(&cube)).map(|(k, _)| finish.moves()[k]));
     stages
 }
 
