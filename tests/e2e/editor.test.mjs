@@ -2,9 +2,9 @@
 // live validation with the solver's messages, solving a painted cube, and
 // the facelet string in and out.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SOLVED, launch, open, serve, status } from './harness.mjs';
+import { open, SOLVED, status, useBrowser } from './harness.mjs';
 import { query, searched } from './search.mjs';
 
 // `thistle state "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"`:
@@ -13,21 +13,10 @@ const SUPERFLIP = 'UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB';
 const COLOURS = ['White', 'Red', 'Green', 'Yellow', 'Orange', 'Blue'];
 const FACES = 'URFDLB';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser();
 
 async function openEditor(viewport) {
-  const page = await open(browser, server.url, viewport);
+  const page = await open(env.browser, env.server.url, viewport);
   await page.getByText('Colour editor').click();
   return page;
 }
@@ -154,10 +143,10 @@ describe('the colour editor', () => {
   });
 
   test('facelet strings are pasted in, rejected with a message, and copied out', async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const context = await env.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
     await page.getByText('Colour editor').click();
     const field = page.getByRole('textbox', { name: 'Facelets' });

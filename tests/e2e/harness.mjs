@@ -2,6 +2,7 @@
 // port with python3's http.server, launches Debian's Chromium through
 // playwright-core, and collects console errors from every page.
 
+import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -136,4 +137,21 @@ export function canvasColours(page) {
     }
     return counts;
   });
+}
+
+/**
+ * Serves www/ and launches Chromium before a test file's tests, and stops
+ * both after them. Returns `{ server, browser }`, filled in once started.
+ */
+export function useBrowser() {
+  const env = {};
+  before(async () => {
+    env.server = await serve();
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

@@ -2,29 +2,18 @@
 // checked through the DOM, the `window.thistle` test hook and canvas pixels.
 // Run with `node --test tests/e2e/` after building www/pkg (`make e2e`).
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SOLVED, STAGE_NAMES, canvasColours, launch, open, serve, settle, status } from './harness.mjs';
+import { canvasColours, open, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 import { searched } from './search.mjs';
 
 const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser();
 
 /** Opens the page, solves `scramble` by typing it and pressing Solve. */
 async function solved(scramble = SCRAMBLE, viewport) {
-  const page = await open(browser, server.url, viewport);
+  const page = await open(env.browser, env.server.url, viewport);
   const box = page.getByRole('textbox', { name: 'Scramble' });
   await box.fill(scramble);
   await page.getByRole('button', { name: 'Solve', exact: true }).click();
@@ -182,7 +171,7 @@ describe('the page', () => {
   });
 
   test('Random draws a new state with four stages', async () => {
-    const page = await open(browser, server.url);
+    const page = await open(env.browser, env.server.url);
     const first = await page.evaluate(() => window.thistle.state());
     await page.getByRole('button', { name: 'Random', exact: true }).click();
     await searched(page);
@@ -254,7 +243,7 @@ describe('the page', () => {
   });
 
   test('the canvas is sharp at the device pixel ratio and follows resizes', async () => {
-    const page = await open(browser, server.url, { width: 390, height: 844 }, 2);
+    const page = await open(env.browser, env.server.url, { width: 390, height: 844 }, 2);
     const size = () => page.evaluate(() => {
       const canvas = document.getElementById('cube');
       return { width: canvas.width, css: canvas.getBoundingClientRect().width };
@@ -273,9 +262,9 @@ describe('the page', () => {
   });
 
   test('a page whose wasm fails to load says so instead of going blank', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     await page.route('**/thistle_bg.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     const message = page.locator('#startup-error');
     await message.waitFor({ state: 'visible' });
     assert.match(await message.textContent(), /could not start/);

@@ -1,25 +1,14 @@
 // End-to-end tests of share links, the solving modes and the links to and
 // from alg.cubing.net and Twizzle, in headless Chromium.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SOLVED, STAGE_NAMES, launch, open, serve, settle, status } from './harness.mjs';
+import { open, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 import { assertStagedAlg, listedStages, query, readExport, searched } from './search.mjs';
 
 const SCRAMBLE = "F' L2 D B2 R U' F2 L' D2 R B";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = useBrowser();
 
 /** What the page shows: cube, playback, chips, current move, input, mode, counts. */
 async function shown(page) {
@@ -51,7 +40,7 @@ async function solve(page, text) {
 
 describe('share links', () => {
   test('opening a share link shows the same state, chip and move', async () => {
-    const page = await open(browser, server.url);
+    const page = await open(env.browser, env.server.url);
     await solve(page, SCRAMBLE);
     await page.locator('.moves .move').nth(8).click();
     await settle(page);
@@ -62,14 +51,14 @@ describe('share links', () => {
     assert.equal(query(page).scramble, SCRAMBLE.replace(/ /g, '_').replace(/'/g, '-'));
     assert.match(page.url(), /\?scramble=F-_L2_D_B2_R_U-_F2_L-_D2_R_B&mode=fewest&move=9$/);
 
-    const again = await open(browser, page.url());
+    const again = await open(env.browser, page.url());
     assert.deepEqual(await shown(again), before);
     assert.equal(await again.locator('#error').textContent(), '');
     assert.deepEqual([...page.errors, ...again.errors], []);
   });
 
   test('the address follows playback, and a link past the end shows the solved cube', async () => {
-    const page = await open(browser, server.url);
+    const page = await open(env.browser, env.server.url);
     await solve(page, SCRAMBLE);
     assert.equal(query(page).move, '0');
     await page.locator('h1').click();
@@ -80,7 +69,7 @@ describe('share links', () => {
     const { total } = await settle(page);
     assert.equal(query(page).move, String(total));
 
-    const past = await open(browser, `${server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast&move=999`);
+    const past = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast&move=999`);
     assert.equal((await status(past)).text, 'Solved');
     assert.equal(await past.evaluate(() => window.thistle.state()), SOLVED);
     assert.equal(query(past).move, String((await status(past)).total));
@@ -88,7 +77,7 @@ describe('share links', () => {
   });
 
   test('the mode switch changes the counts and is part of the link', async () => {
-    const page = await open(browser, server.url);
+    const page = await open(env.browser, env.server.url);
     await solve(page, SCRAMBLE);
     const fewest = await shown(page);
     assert.equal(fewest.mode, 'fewest');
@@ -105,7 +94,7 @@ describe('share links', () => {
     assert.equal(fast.state, fewest.state);
     assert.equal(query(page).mode, 'fast');
 
-    const again = await open(browser, page.url());
+    const again = await open(env.browser, page.url());
     assert.deepEqual(await shown(again), fast);
     await again.getByRole('radio', { name: 'Fewest moves' }).check();
     await searched(again);
@@ -115,7 +104,7 @@ describe('share links', () => {
   });
 
   test('solves run in a worker, with "Searching…" shown meanwhile', async () => {
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     page.errors = [];
     page.on('console', (message) => message.type() === 'error' && page.errors.push(message.text()));
     // Hold the worker's script back, so the first solve has to wait for it.
@@ -127,7 +116,7 @@ describe('share links', () => {
       await gate;
       await route.continue();
     });
-    await page.goto(server.url);
+    await page.goto(env.server.url);
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
     const box = page.getByRole('textbox', { name: 'Scramble' });
     await box.fill(SCRAMBLE);
@@ -152,7 +141,7 @@ describe('share links', () => {
 
 describe('links from other tools', () => {
   test('an alg.cubing.net link loads setup and alg as the scramble', async () => {
-    const page = await open(browser, `${server.url}?setup=R_U_R-_U-&alg=//_a_comment%0AF2_D-&title=test`);
+    const page = await open(env.browser, `${env.server.url}?setup=R_U_R-_U-&alg=//_a_comment%0AF2_D-&title=test`);
     const expected = await stateOf(page, "R U R' U' F2 D'");
     assert.equal(await page.evaluate(() => window.thistle.state()), expected);
     assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' U' F2 D'");
@@ -164,7 +153,7 @@ describe('links from other tools', () => {
 
   test('a Twizzle link loads setup-alg and alg as the scramble', async () => {
     for (const setup of ['setup-alg', 'experimental-setup-alg']) {
-      const page = await open(browser, `${server.url}?puzzle=3x3x3&${setup}=R%20U%20R%27&alg=F2+D%27`);
+      const page = await open(env.browser, `${env.server.url}?puzzle=3x3x3&${setup}=R%20U%20R%27&alg=F2+D%27`);
       assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R' F2 D'"));
       assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' F2 D'");
       assert.deepEqual(page.errors, []);
@@ -173,7 +162,7 @@ describe('links from other tools', () => {
   });
 
   test('pasting another tool\'s link into the Scramble box loads it', async () => {
-    const page = await open(browser, server.url);
+    const page = await open(env.browser, env.server.url);
     await page.getByRole('radio', { name: 'Fastest' }).check();
     await searched(page);
     await solve(page, 'https://alg.cubing.net/?setup=F_R-&alg=U2_B');
@@ -185,7 +174,7 @@ describe('links from other tools', () => {
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "L' D B2"));
 
     // A Thistle link pasted in restores its mode and move too.
-    await solve(page, `${server.url}?scramble=R_U2_F-&mode=fewest&move=2`);
+    await solve(page, `${env.server.url}?scramble=R_U2_F-&mode=fewest&move=2`);
     assert.equal((await status(page)).position, 2);
     assert.equal(query(page).mode, 'fewest');
 
@@ -207,7 +196,7 @@ describe('links from other tools', () => {
 
 describe('links to other tools', () => {
   test('the exported links carry the scramble as setup and the staged solution as alg', async () => {
-    const page = await open(browser, server.url);
+    const page = await open(env.browser, env.server.url);
     await solve(page, SCRAMBLE);
     const stages = await listedStages(page);
     const algCubing = page.getByRole('link', { name: 'Open in alg.cubing.net' });
@@ -234,7 +223,7 @@ describe('links to other tools', () => {
 
   test('a state without a scramble exports the inverse of its solution as setup', async () => {
     const superflip = 'UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB';
-    const page = await open(browser, `${server.url}?state=${superflip}&mode=fast`);
+    const page = await open(env.browser, `${env.server.url}?state=${superflip}&mode=fast`);
     assert.equal(await page.evaluate(() => window.thistle.state()), superflip);
     const stages = await listedStages(page);
     const acn = readExport(await page.getByRole('link', { name: 'Open in alg.cubing.net' }).getAttribute('href'), true);
@@ -249,12 +238,12 @@ describe('links to other tools', () => {
 
 describe('sharing', () => {
   test('Share copies the link to the clipboard', async () => {
-    const context = await browser.newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    const context = await env.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
     const page = await context.newPage();
     page.errors = [];
     page.on('console', (message) => message.type() === 'error' && page.errors.push(message.text()));
-    await page.goto(`${server.url}?scramble=R_U&mode=fast&move=1`);
+    await page.goto(`${env.server.url}?scramble=R_U&mode=fast&move=1`);
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByText('Link copied.').waitFor();
@@ -265,10 +254,10 @@ describe('sharing', () => {
   });
 
   test('where the clipboard is unavailable, Share shows the link selected in a field', async () => {
-    const context = await browser.newContext();
+    const context = await env.browser.newContext();
     await context.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
     const page = await context.newPage();
-    await page.goto(`${server.url}?scramble=R_U&mode=fast&move=1`);
+    await page.goto(`${env.server.url}?scramble=R_U&mode=fast&move=1`);
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const field = page.getByRole('textbox', { name: 'Share link' });
@@ -296,7 +285,7 @@ describe('bad links', () => {
   ];
   test('a bad link gives a message, a solved cube and a page that works', async () => {
     for (const [link, message] of BAD) {
-      const page = await open(browser, `${server.url}${link}`);
+      const page = await open(env.browser, `${env.server.url}${link}`);
       const alert = page.getByRole('alert').filter({ hasText: /\S/ });
       const text = await alert.textContent();
       assert.match(text, /^This link could not be opened: /, link);
@@ -309,7 +298,7 @@ describe('bad links', () => {
       await page.close();
     }
     // The page still solves after a bad link.
-    const page = await open(browser, `${server.url}?foo=bar`);
+    const page = await open(env.browser, `${env.server.url}?foo=bar`);
     await solve(page, SCRAMBLE);
     assert.equal(await page.locator('#error').textContent(), '');
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, SCRAMBLE));
