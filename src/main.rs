@@ -226,8 +226,8 @@ fn solve_input(
     if input.is_facelets {
         let (cube, solution) = solver::solve_facelets_with(&input.text, solve)?;
         let micros = start.elapsed().as_micros();
-        let scramble: Vec<_> = solution.moves().iter().rev().map(|m| m.inverse()).collect();
-        Ok((notation::format_moves(&scramble), cube, solution, micros))
+        let scramble = notation::format_moves(&solution.inverse_moves());
+        Ok((scramble, cube, solution, micros))
     } else {
         let (alg, cube, solution) = solver::solve_text_with(&input.text, solve)?;
         Ok((alg.to_string(), cube, solution, start.elapsed().as_micros()))

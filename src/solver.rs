@@ -67,6 +67,13 @@ impl Solution {
             .collect()
     }
 
+    /// The moves that produce the solved state from solved: undoing the
+    /// solution backwards. This is the scramble of a state known only by its
+    /// stickers.
+    pub fn inverse_moves(&self) -> Vec<Move> {
+        self.moves().iter().rev().map(|m| m.inverse()).collect()
+    }
+
     /// Total length in the half-turn metric.
     pub fn len(&self) -> usize {
         self.stages.iter().map(|s| s.moves.len()).sum()
@@ -235,11 +242,5 @@ pub fn solve_facelets_with(
 /// solution, which is at least 2 moves long.
 pub fn random_state_scramble(rng: &mut ScrambleRng) -> (CubieCube, Vec<Move>) {
     let cube = scramble::random_state(rng);
-    let scramble = solve(&cube)
-        .moves()
-        .iter()
-        .rev()
-        .map(|m| m.inverse())
-        .collect();
-    (cube, scramble)
+    (cube, solve(&cube).inverse_moves())
 }
