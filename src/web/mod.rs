@@ -109,19 +109,12 @@ impl SolutionView {
 }
 
 fn inverse_of(solution: &Solution) -> String {
-    let moves: Vec<Move> = solution.moves().iter().rev().map(|m| m.inverse()).collect();
-    notation::format_moves(&moves)
+    notation::format_moves(&solution.inverse_moves())
 }
 
 fn solve_text_view(text: &str) -> Result<(CubieCube, Solution, SolutionView), JsValue> {
     let (alg, cube, solution) = solver::solve_text(text).map_err(|e| solve_error(&e))?;
     let view = SolutionView::new(alg.to_string(), &cube, &solution);
-    Ok((cube, solution, view))
-}
-
-fn solve_facelets_view(text: &str) -> Result<(CubieCube, Solution, SolutionView), JsValue> {
-    let (cube, solution) = solver::solve_facelets(text).map_err(|e| solve_error(&e))?;
-    let view = SolutionView::new(inverse_of(&solution), &cube, &solution);
     Ok((cube, solution, view))
 }
 
@@ -134,7 +127,8 @@ pub fn solve_text(text: &str) -> Result<JsValue, JsValue> {
 /// Solves a 54-letter facelet string (URFDLB order, face or colour letters).
 #[wasm_bindgen(js_name = solveFacelets)]
 pub fn solve_facelets(text: &str) -> Result<JsValue, JsValue> {
-    to_js(&solve_facelets_view(text)?.2)
+    let (cube, solution) = solver::solve_facelets(text).map_err(|e| solve_error(&e))?;
+    to_js(&SolutionView::new(inverse_of(&solution), &cube, &solution))
 }
 
 /// The names of the four stages, in order.
@@ -234,25 +228,6 @@ impl App {
         let (cube, solution, view) = solve_text_view(text)?;
         self.load(cube, &solution);
         to_js(&view)
-    }
-
-    #[wasm_bindgen(js_name = solveFacelets)]
-    pub fn solve_facelets(&mut self, text: &str) -> Result<JsValue, JsValue> {
-        let (cube, solution, view) = solve_facelets_view(text)?;
-        self.load(cube, &solution);
-        to_js(&view)
-    }
-
-    /// Draws a uniformly random state and solves it.
-    pub fn random(&mut self) -> Result<JsValue, JsValue> {
-        let (cube, scramble) = solver::random_state_scramble(&mut scramble::rng(None));
-        let solution = solver::solve(&cube);
-        self.load(cube, &solution);
-        to_js(&SolutionView::new(
-            notation::format_moves(&scramble),
-            &cube,
-            &solution,
-        ))
     }
 
     pub fn play(&mut self) {
