@@ -1,62 +1,90 @@
-//! Generates the four exact distance tables at build time, checks their
-//! depth histograms against the golden ones in `tables/`, and writes them
-//! packed into `OUT_DIR` for `src/tables.rs` to embed.
+//! Generates every stage's exact distance table at build time, checks the
+//! depth histograms against the golden ones in `tables/`, and writes the
+//! tables packed into `OUT_DIR`, with the Rust list that embeds them in
+//! `src/tables.rs`.
 //!
-//! The cube and coordinate code is the crate's own, shared through `#[path]`.
+//! The cube, coordinate and stage code is the crate's own, compiled here
+//! through `#[path]` modules. They are named once, in `shared_modules!`,
+//! which declares each module and its `rerun-if-changed` line from the same
+//! list, so the two cannot drift; a shared module that starts to use a
+//! module outside the list does not compile.
 
-// The build script uses only part of the shared modules' API.
-#[allow(dead_code)]
-#[path = "src/bfs.rs"]
-mod bfs;
-#[allow(dead_code)]
-#[path = "src/coord.rs"]
-mod coord;
-#[allow(dead_code)]
-#[path = "src/cubie.rs"]
-mod cubie;
-#[allow(dead_code)]
-#[path = "src/phase.rs"]
-mod phase;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
-use phase::{Phase, Phases};
-use std::path::Path;
+macro_rules! shared_modules {
+    ($($module:ident = $path:literal),* $(,)?) => {
+        $(
+            // The build script uses only part of each shared module's API.
+            #[allow(dead_code)]
+            #[path = $path]
+            mod $module;
+        )*
+        const SHARED_FILES: &[&str] = &[$($path),*];
+    };
+}
 
-const GOLDEN: &str = "tables/histograms.txt";
+shared_modules!(
+    bfs = "src/bfs.rs",
+    coord = "src/coord.rs",
+    cubie = "src/cubie.rs",
+    stage = "src/stage.rs",
+);
 
-fn write_table<P: Phase>(phase: &P, number: usize, out_dir: &Path, report: &mut Vec<String>) {
-    let distances = bfs::distances(phase);
-    let line = bfs::histogram_line(number, &bfs::histogram(phase, &distances));
-    std::fs::write(
-        out_dir.join(format!("phase{number}.bin")),
-        bfs::pack(&distances),
-    )
-    .expect("write table to OUT_DIR");
-    report.push(line);
+use stage::{Stage, StageKind, StageVisitor, Stages};
+
+/// Runs a stage's breadth-first search, writes its packed table to `path`
+/// and returns its depth histogram.
+struct WriteTable {
+    path: PathBuf,
+}
+
+impl StageVisitor for WriteTable {
+    type Output = Vec<usize>;
+    fn visit<S: Stage>(self, stage: &S) -> Vec<usize> {
+        let distances = bfs::distances(stage);
+        std::fs::write(&self.path, bfs::pack(&distances)).expect("write a table to OUT_DIR");
+        bfs::histogram(stage, &distances)
+    }
 }
 
 fn main() {
-    for path in [
-        "build.rs",
-        GOLDEN,
-        "src/bfs.rs",
-        "src/coord.rs",
-        "src/cubie.rs",
-        "src/phase.rs",
-    ] {
+    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=tables/histograms.txt");
+    for path in SHARED_FILES {
         println!("cargo:rerun-if-changed={path}");
     }
     let out_dir = std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR");
     let out_dir = Path::new(&out_dir);
-    let phases = Phases::build();
-    let mut report = Vec::new();
-    write_table(&phases.edges, 1, out_dir, &mut report);
-    write_table(&phases.corners, 2, out_dir, &mut report);
-    write_table(&phases.separate, 3, out_dir, &mut report);
-    write_table(&phases.finish, 4, out_dir, &mut report);
-    let report = report.join("\n") + "\n";
-    let golden = std::fs::read_to_string(GOLDEN).unwrap_or_default();
-    if golden != report {
-        panic!("the distance tables' histograms differ from {GOLDEN}.\nbuilt:\n{report}golden:\n{golden}");
+    let stages = Stages::build();
+    let mut report = String::new();
+    let mut embed = String::from(
+        "/// Each stage's packed distance table, in stage order (written by build.rs).\n\
+         static PACKED: [&[u8]; StageKind::COUNT] = [\n",
+    );
+    for kind in StageKind::ALL {
+        let number = kind.index() + 1;
+        let file = format!("stage{number}.bin");
+        let histogram = stages.visit(
+            kind,
+            WriteTable {
+                path: out_dir.join(&file),
+            },
+        );
+        report += &bfs::histogram_line(number, &histogram);
+        report.push('\n');
+        writeln!(
+            embed,
+            "    include_bytes!(concat!(env!(\"OUT_DIR\"), \"/{file}\")),"
+        )
+        .expect("write to a String");
     }
-    std::fs::write(out_dir.join("histograms.txt"), report).expect("write histograms to OUT_DIR");
+    embed += "];\n";
+    if report != stage::GOLDEN_HISTOGRAMS {
+        panic!(
+            "the distance tables' histograms differ from tables/histograms.txt.\nbuilt:\n{report}golden:\n{}",
+            stage::GOLDEN_HISTOGRAMS
+        );
+    }
+    std::fs::write(out_dir.join("tables.rs"), embed).expect("write tables.rs to OUT_DIR");
 }

@@ -3,7 +3,7 @@
 //! which is all that descent needs: every neighbour is at d−1, d or d+1).
 //! Shared with `build.rs`, which runs it at build time.
 
-use crate::phase::Phase;
+use crate::stage::Stage;
 
 /// Marks an entry no move sequence reaches.
 pub const UNREACHED: u8 = u8::MAX;
@@ -12,19 +12,19 @@ pub const PACKED_UNREACHED: u8 = 3;
 
 /// The distance of every coordinate value from the stage's goal, in moves
 /// of the stage's group; `UNREACHED` where there is none.
-pub fn distances<P: Phase>(phase: &P) -> Vec<u8> {
-    let mut distance = vec![UNREACHED; P::SIZE];
-    let goal = phase.index(phase.goal());
+pub fn distances<S: Stage>(stage: &S) -> Vec<u8> {
+    let mut distance = vec![UNREACHED; S::SIZE];
+    let goal = stage.index(stage.goal());
     distance[goal] = 0;
     let mut queue = vec![goal as u32];
     let mut head = 0;
     while head < queue.len() {
         let index = queue[head] as usize;
         head += 1;
-        let coord = phase.coord_at(index);
+        let coord = stage.coord_at(index);
         let next_distance = distance[index] + 1;
-        for k in 0..phase.moves().len() {
-            let next = phase.index(phase.step(coord, k));
+        for k in 0..stage.moves().len() {
+            let next = stage.index(stage.step(coord, k));
             if distance[next] == UNREACHED {
                 distance[next] = next_distance;
                 queue.push(next as u32);
@@ -36,10 +36,10 @@ pub fn distances<P: Phase>(phase: &P) -> Vec<u8> {
 
 /// How many coordinate values lie at each distance 0, 1, 2, …, looking each
 /// one up, so that a symmetry-reduced table counts every value it covers.
-pub fn histogram<P: Phase>(phase: &P, distances: &[u8]) -> Vec<usize> {
+pub fn histogram<S: Stage>(stage: &S, distances: &[u8]) -> Vec<usize> {
     let mut counts = Vec::new();
-    for raw in 0..P::RAW_SIZE {
-        let d = distances[phase.index(phase.raw_coord(raw))];
+    for raw in 0..S::RAW_SIZE {
+        let d = distances[stage.index(stage.raw_coord(raw))];
         if d == UNREACHED {
             continue;
         }
@@ -80,8 +80,8 @@ impl Packed<'_> {
     }
 }
 
-/// One line of a histogram report: `phase K: c0 c1 c2 …`.
+/// One line of a histogram report: `stage K: c0 c1 c2 …`.
 pub fn histogram_line(stage_number: usize, counts: &[usize]) -> String {
     let counts: Vec<String> = counts.iter().map(ToString::to_string).collect();
-    format!("phase {stage_number}: {}", counts.join(" "))
+    format!("stage {stage_number}: {}", counts.join(" "))
 }

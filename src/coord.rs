@@ -101,22 +101,20 @@ pub fn permutation_unrank<const N: usize>(mut rank: usize) -> [u8; N] {
 
 /// Orientations as a base-`modulus` number; the last one is left out because
 /// the others determine it (the total is 0 mod `modulus`).
-fn orientation_coord(orientations: &[u8], modulus: u16) -> u16 {
-    let (_, free) = orientations.split_last().unwrap_or((&0, &[]));
-    free.iter().fold(0, |acc, &o| acc * modulus + o as u16)
+fn orientation_coord<const N: usize>(orientations: &[u8; N], modulus: u16) -> u16 {
+    orientations[..N - 1]
+        .iter()
+        .fold(0, |acc, &o| acc * modulus + o as u16)
 }
 
-fn set_orientations(orientations: &mut [u8], mut value: u16, modulus: u8) {
-    let Some((last, free)) = orientations.split_last_mut() else {
-        return;
-    };
+fn set_orientations<const N: usize>(orientations: &mut [u8; N], mut value: u16, modulus: u8) {
     let mut sum = 0;
-    for o in free.iter_mut().rev() {
+    for o in orientations[..N - 1].iter_mut().rev() {
         *o = (value % modulus as u16) as u8;
         sum += *o;
         value /= modulus as u16;
     }
-    *last = (modulus - sum % modulus) % modulus;
+    orientations[N - 1] = (modulus - sum % modulus) % modulus;
 }
 
 /// Edge flip coordinate: the flips of edges 0..11, base 2.
@@ -168,7 +166,8 @@ pub fn set_m_placement(cube: &mut CubieCube, placement: u16) {
     let (mut m, mut s) = (M_EDGES.iter(), S_EDGES.iter());
     for (i, &is_m) in marked.iter().enumerate() {
         let next = if is_m { m.next() } else { s.next() };
-        cube.ep[i] = *next.unwrap_or(&0) as u8;
+        // A placement marks four of the eight positions: four M, four S.
+        cube.ep[i] = *next.expect("four M-slice and four S-slice edges") as u8;
     }
     for (k, &e) in E_EDGES.iter().enumerate() {
         cube.ep[e] = E_EDGES[k] as u8;
@@ -181,7 +180,11 @@ pub fn slice_perm(cube: &CubieCube, slice: &[usize; 4]) -> u8 {
     let mut perm = [0u8; 4];
     for (k, &position) in slice.iter().enumerate() {
         let piece = cube.ep[position] as usize;
-        perm[k] = slice.iter().position(|&p| p == piece).unwrap_or(0) as u8;
+        perm[k] = slice
+            .iter()
+            .position(|&p| p == piece)
+            .expect("stage 4 starts in G3, where every edge stays in its slice")
+            as u8;
     }
     permutation_rank(&perm) as u8
 }

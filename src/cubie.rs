@@ -53,11 +53,11 @@ impl Face {
     }
 }
 
-/// A face turn: `turns` quarter turns clockwise (1, 2 or 3) of `face`.
+/// A face turn: `quarters` quarter turns clockwise (1, 2 or 3) of `face`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub face: Face,
-    pub turns: u8,
+    pub quarters: u8,
 }
 
 impl Move {
@@ -65,40 +65,52 @@ impl Move {
     pub const ALL: [Move; 18] = {
         let mut all = [Move {
             face: Face::U,
-            turns: 1,
+            quarters: 1,
         }; 18];
         let mut i = 0;
         while i < 18 {
             all[i] = Move {
                 face: Face::ALL[i / 3],
-                turns: (i % 3) as u8 + 1,
+                quarters: (i % 3) as u8 + 1,
             };
             i += 1;
         }
         all
     };
 
-    pub fn new(face: Face, turns: u8) -> Move {
-        Move {
-            face,
-            turns: turns % 4,
-        }
+    /// `quarters` (1, 2 or 3) clockwise quarter turns of `face`.
+    ///
+    /// # Panics
+    /// If `quarters` is not 1, 2 or 3: there is no such move.
+    pub const fn new(face: Face, quarters: u8) -> Move {
+        assert!(quarters >= 1 && quarters <= 3, "a move is 1, 2 or 3 quarter turns");
+        Move { face, quarters }
+    }
+
+    /// This move followed by `next` on the same face, as one move, or `None`
+    /// where they cancel. Moves on different faces do not combine.
+    pub fn then(self, next: Move) -> Option<Move> {
+        let quarters = (self.quarters + next.quarters) % 4;
+        (self.face == next.face && quarters != 0).then_some(Move {
+            face: self.face,
+            quarters,
+        })
     }
 
     /// Position in `Move::ALL`.
     pub fn index(self) -> usize {
-        self.face.index() * 3 + self.turns as usize - 1
+        self.face.index() * 3 + self.quarters as usize - 1
     }
 
     pub fn inverse(self) -> Move {
         Move {
             face: self.face,
-            turns: 4 - self.turns,
+            quarters: 4 - self.quarters,
         }
     }
 
     pub fn is_half_turn(self) -> bool {
-        self.turns == 2
+        self.quarters == 2
     }
 
     /// The cubie-level effect of this move.
@@ -107,10 +119,18 @@ impl Move {
     }
 }
 
+/// The notation suffix of 1, 2 or 3 clockwise quarter turns: none, `2`, `'`.
+pub fn quarter_suffix(quarters: u8) -> &'static str {
+    match quarters {
+        2 => "2",
+        3 => "'",
+        _ => "",
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let suffix = ["", "", "2", "'"][self.turns as usize];
-        write!(f, "{}{}", self.face.letter(), suffix)
+        write!(f, "{}{}", self.face.letter(), quarter_suffix(self.quarters))
     }
 }
 
@@ -202,14 +222,16 @@ static MOVE_CUBES: [CubieCube; 18] = {
 /// (mod 3), and the same for edges (mod 2).
 ///
 /// This is the solver's innermost operation, so it avoids divisions: flips
-/// add by XOR, twists (at most 2 + 2) by one subtraction, and the corner index
-/// is masked to 0..8 (a no-op on valid cubes) so it needs no bounds check.
+/// add by XOR and twists (at most 2 + 2) by one subtraction.
+///
+/// # Panics
+/// If `b` holds a piece number out of range; `CubieCube::check` finds that.
 #[inline]
 const fn multiply(a: &CubieCube, b: &CubieCube) -> CubieCube {
     let mut out = SOLVED;
     let mut i = 0;
     while i < 8 {
-        let from = (b.cp[i] & 7) as usize;
+        let from = b.cp[i] as usize;
         out.cp[i] = a.cp[from];
         let twist = a.co[from] + b.co[i];
         out.co[i] = if twist >= 3 { twist - 3 } else { twist };
@@ -306,13 +328,29 @@ pub fn is_odd<const N: usize>(perm: &[u8; N]) -> bool {
     transpositions % 2 == 1
 }
 
-fn piece_counts<const N: usize>(perm: &[u8; N]) -> Option<[u8; N]> {
+/// How often each piece appears, for a permutation whose entries are all
+/// below `N`.
+fn piece_counts<const N: usize>(perm: &[u8; N]) -> [u8; N] {
     let mut counts = [0u8; N];
     for &p in perm {
-        *counts.get_mut(p as usize)? += 1;
+        counts[p as usize] += 1;
     }
-    Some(counts)
+    counts
 }
+
+/// Every broken invariant of a cube that face turns cannot reach, as
+/// `CubieCube::verify` lists them (never empty).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidCube(pub Vec<CubieError>);
+
+impl fmt::Display for InvalidCube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let messages: Vec<String> = self.0.iter().map(ToString::to_string).collect();
+        write!(f, "invalid cube: {}", messages.join("; "))
+    }
+}
+
+impl std::error::Error for InvalidCube {}
 
 impl CubieCube {
     pub fn solved() -> CubieCube {
@@ -348,6 +386,16 @@ impl CubieCube {
         inv
     }
 
+    /// `Ok` if face turns can reach this state, else every broken invariant.
+    pub fn check(&self) -> Result<(), InvalidCube> {
+        let errors = self.verify();
+        if errors.is_empty() {
+            Ok(())
+        } else {
+            Err(InvalidCube(errors))
+        }
+    }
+
     /// Every broken invariant, not just the first. An empty list means the
     /// state is reachable by face turns.
     pub fn verify(&self) -> Vec<CubieError> {
@@ -365,8 +413,9 @@ impl CubieCube {
         if !errors.is_empty() {
             return errors;
         }
-        let corner_counts = piece_counts(&self.cp).unwrap_or([1; 8]);
-        let edge_counts = piece_counts(&self.ep).unwrap_or([1; 12]);
+        // Every piece number is in range now, so the counts can be taken.
+        let corner_counts = piece_counts(&self.cp);
+        let edge_counts = piece_counts(&self.ep);
         for (piece, &count) in corner_counts.iter().enumerate() {
             if count != 1 {
                 errors.push(CubieError::CornerCount {

@@ -3,6 +3,7 @@
 //! printed back. Colour letters (WCA scheme) are read through the centres.
 
 use crate::cubie::{CubieCube, CubieError, Face, CORNER_NAMES, EDGE_NAMES};
+use crate::palette;
 use std::fmt;
 
 /// Number of stickers.
@@ -68,9 +69,6 @@ const EDGE_COLOURS: [[Face; 2]; 12] = {
         [B, R],
     ]
 };
-
-/// WCA colour letter of each face, in `Face::ALL` order.
-pub const COLOUR_LETTERS: [char; 6] = ['W', 'R', 'G', 'Y', 'O', 'B'];
 
 /// The name of a sticker position, e.g. `U9` or `F3`.
 pub fn position_name(index: usize) -> String {
@@ -163,7 +161,7 @@ impl std::error::Error for InvalidState {}
 fn faces_through_centres(letters: &[char]) -> Result<[Face; N_FACELETS], Vec<FaceletError>> {
     let mut errors = Vec::new();
     let is_face = |c: char| "URFDLB".contains(c);
-    let is_colour = |c: char| "WYGBRO".contains(c);
+    let is_colour = |c: char| palette::face_of_letter(c).is_some();
     for (index, &letter) in letters.iter().enumerate() {
         if !is_face(letter) && !is_colour(letter) {
             errors.push(FaceletError::BadLetter { letter, index });
@@ -325,7 +323,7 @@ mod tests {
     fn colour_letters_are_read_through_the_centres() {
         let colours: String = SOLVED_STRING
             .chars()
-            .map(|c| COLOUR_LETTERS[Face::from_letter(c).unwrap().index()])
+            .map(|c| palette::colour(Face::from_letter(c).unwrap()).letter)
             .collect();
         assert_eq!(parse(&colours), Ok(CubieCube::solved()));
         assert_eq!(parse(&colours.to_lowercase()), Ok(CubieCube::solved()));

@@ -16,15 +16,18 @@
 //! the same solution. The fast solution is the starting incumbent, so the
 //! result is never longer.
 //!
+//! One generic step (`Search::branch`) handles every stage but the last,
+//! reaching each stage's coordinate through the stage registry.
+//!
 //! Joins: a stage's first move on the face the previous stage ended on is
 //! merged into the previous stage (`solver::merge_joins`), so the search
 //! counts it as free. The merged move is in the later stage's group, so every
 //! stage still ends in its own group.
 
 use crate::bfs::Packed;
-use crate::cubie::{CubieCube, Move};
-use crate::phase::{CornersAndSlice, HalfTurnFinish, Phase, Phases, SeparatePieces, StageKind};
-use crate::solver::{self, Solution};
+use crate::cubie::{CubieCube, InvalidCube, Move};
+use crate::solver::{self, Solution, StageMoves};
+use crate::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::tables;
 
 /// The default search budget, in nodes: about 5 ms natively and 14 ms in
@@ -34,17 +37,23 @@ pub const DEFAULT_BUDGET: u64 = 150_000;
 /// The most slack any round allows.
 const MAX_SLACK: usize = 8;
 
-/// What the search assumes the stages after the next one cost at least:
-/// stages 3 and 4 after a stage-1 solution, stage 4 after a stage-2 one. Not
-/// true lower bounds (a lucky last stage is shorter), but a partial solution
-/// that needs such luck to win is rarely worth the budget: at the default
-/// budget, the mean is 22.8 moves with these and 23.8 with zeros.
-const REST: [usize; 2] = [10, 5];
+/// Stages the search branches over: all but the last, which is just its
+/// exact distance.
+const BRANCHING: usize = StageKind::COUNT - 1;
 
-/// The most slack stages 1 and 2 may take on their own. Their solutions
-/// beyond that are many and rarely pay off, and each costs a descent in the
-/// next stage's table (uncapped, the mean is 22.9 instead of 22.8).
-const STAGE_SLACK: [usize; 2] = [1, 2];
+/// What the search assumes the stages after the next one cost at least, for
+/// each branching stage: stages 3 and 4 after a stage-1 solution, stage 4
+/// after a stage-2 one, nothing after stage 3. Not true lower bounds (a lucky
+/// last stage is shorter), but a partial solution that needs such luck to
+/// win is rarely worth the budget: at the default budget, the mean is 22.8
+/// moves with these and 23.8 with zeros.
+const REST: [usize; BRANCHING] = [10, 5, 0];
+
+/// The most slack each branching stage may take on its own. Stages 1 and 2
+/// have many solutions beyond that, which rarely pay off, and each costs a
+/// descent in the next stage's table (uncapped, the mean is 22.9 instead of
+/// 22.8); stage 3 may take the whole round's slack.
+const STAGE_SLACK: [usize; BRANCHING] = [1, 2, MAX_SLACK];
 
 /// Nodes one stage's enumeration may use in round 0, doubling each round.
 /// Some stages have thousands of optimal solutions; without a cap, the first
@@ -57,14 +66,14 @@ const ENUMERATION_NODES: u64 = 256;
 /// (the cube and coordinate it ends in), besides the steps of its descent.
 const ENTRY_NODES: u64 = 8;
 
-/// Solves a valid cube in four true Thistlethwaite stages, searching for the
+/// Solves a cube in four true Thistlethwaite stages, searching for the
 /// fewest total moves (after merging joins) within `budget` search nodes.
-/// Deterministic, and never longer than `solver::solve`.
-pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Solution {
-    let fast = solver::solve(cube);
+/// Deterministic, and never longer than `solver::solve`. A cube that face
+/// turns cannot reach is refused with every invariant it breaks.
+pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCube> {
+    let fast = solver::solve(cube)?;
     let mut search = Search {
-        phases: tables::phases(),
-        tables: tables::distance_tables(),
+        stages: tables::stages(),
         nodes: 0,
         budget,
         enumeration_nodes: 0,
@@ -72,16 +81,20 @@ pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Solution {
         best_len: fast.len(),
         best: fast.stages.map(|s| s.moves),
         prefix: Default::default(),
-        prefix_costs: [0; 3],
+        prefix_costs: [0; BRANCHING],
     };
+    let first = StageKind::ALL[0];
     for slack in 0..=MAX_SLACK {
         search.enumeration_nodes = ENUMERATION_NODES << slack;
-        search.stage1(cube, slack);
+        let limit = first.max_length();
+        if let Some(entry) = search.enter(first, cube, None, limit) {
+            search.branch(first, cube, &entry, slack);
+        }
         if search.exhausted() {
             break;
         }
     }
-    Solution::from_stages(search.best)
+    Ok(Solution::from_stages(search.best))
 }
 
 /// The exact distance of a neighbour, from the exact distance `dist` of the
@@ -104,43 +117,16 @@ fn may_follow(last: Option<Move>, next: Move) -> bool {
     })
 }
 
-/// A stage entered from the previous stage's end: its coordinate, exact
-/// distance, the previous stage's last move (a first move on its face is
-/// merged and free) and its cheapest cost.
-struct Entry<P: Phase> {
-    coord: P::Coord,
+/// A stage entered from the previous stage's end: its exact distance, the
+/// previous stage's last move (a first move on its face is merged and free)
+/// and its cheapest cost.
+struct Entry {
     dist: usize,
     join: Option<Move>,
     cost: usize,
 }
 
-impl<P: Phase> Entry<P> {
-    /// The entry of a cube, unless its stage would cost more than `limit`,
-    /// which takes only that many steps of descent to find out; the steps
-    /// are added to `nodes`.
-    fn new(
-        (phase, table): (&P, Packed),
-        cube: &CubieCube,
-        join: Option<Move>,
-        limit: usize,
-        nodes: &mut u64,
-    ) -> Option<Entry<P>> {
-        let coord = phase.coord(cube);
-        // A free first move saves one, so the distance may exceed the limit by one.
-        let dist = solver::descent(phase, table, coord).take(limit + 2).count();
-        *nodes += ENTRY_NODES + dist as u64;
-        let mut entry = Entry {
-            coord,
-            dist,
-            join,
-            cost: dist,
-        };
-        if entry.free_start(phase, table).is_some() {
-            entry.cost -= 1;
-        }
-        (entry.cost <= limit).then_some(entry)
-    }
-
+impl Entry {
     /// Whether a first move is merged into the previous stage, or `None` if
     /// it would cancel the previous stage's last move: never worth taking,
     /// as the previous stage without that move is already one of its
@@ -152,36 +138,127 @@ impl<P: Phase> Entry<P> {
         }
     }
 
-    /// The first move of a shortest path that starts with a free move, if
-    /// there is one.
-    fn free_start(&self, phase: &P, table: Packed) -> Option<usize> {
+    /// The first move (by index in the stage's moves) of a shortest path
+    /// from `coord` that starts with a free move, if there is one.
+    fn free_start<S: Stage>(&self, stage: &S, table: Packed, coord: S::Coord) -> Option<usize> {
         if self.dist == 0 {
             return None;
         }
-        (0..phase.moves().len()).find(|&k| {
-            let next = table.get(phase.index(phase.step(self.coord, k)));
-            self.is_free(phase.moves()[k]) == Some(true)
+        (0..stage.moves().len()).find(|&k| {
+            let next = table.get(stage.index(stage.step(coord, k)));
+            self.is_free(stage.moves()[k]) == Some(true)
                 && neighbour_distance(self.dist, next) < self.dist
         })
     }
 }
 
-/// A stage solution: its moves, its cost and the cube it ends in.
-struct Found {
+/// Enters a stage at a cube, unless the stage would cost more than `limit`,
+/// which takes only that many steps of descent to find out; the steps are
+/// added to `nodes`.
+struct Enter<'a> {
+    cube: &'a CubieCube,
+    join: Option<Move>,
+    limit: usize,
+    nodes: &'a mut u64,
+}
+
+impl StageVisitor for Enter<'_> {
+    type Output = Option<Entry>;
+    fn visit<S: Stage>(self, stage: &S) -> Option<Entry> {
+        let table = tables::table(S::KIND);
+        let coord = stage.coord(self.cube);
+        // A free first move saves one, so the distance may exceed the limit by one.
+        let dist = solver::descent(stage, table, coord)
+            .take(self.limit + 2)
+            .count();
+        *self.nodes += ENTRY_NODES + dist as u64;
+        let mut entry = Entry {
+            dist,
+            join: self.join,
+            cost: dist,
+        };
+        if entry.free_start(stage, table, coord).is_some() {
+            entry.cost -= 1;
+        }
+        (entry.cost <= self.limit).then_some(entry)
+    }
+}
+
+/// A stage solution the search may branch into: its moves, its cost and the
+/// cube it ends in.
+struct Branch {
     moves: Vec<Move>,
     cost: usize,
     cube: CubieCube,
 }
 
 /// A stage solution and the next stage entered where it ends.
-struct Candidate<Q: Phase> {
-    found: Found,
-    next: Entry<Q>,
+struct Candidate {
+    branch: Branch,
+    next: Entry,
+}
+
+/// Every solution of a stage from a cube costing at most `max_cost`, within
+/// the search's enumeration nodes.
+struct Enumerate<'a> {
+    search: &'a mut Search,
+    cube: &'a CubieCube,
+    entry: &'a Entry,
+    max_cost: usize,
+}
+
+impl StageVisitor for Enumerate<'_> {
+    type Output = Vec<Branch>;
+    fn visit<S: Stage>(self, stage: &S) -> Vec<Branch> {
+        let search = self.search;
+        search.enumeration_end = search.budget.min(search.nodes + search.enumeration_nodes);
+        let mut found = Vec::new();
+        // The cube is carried along the path rather than rebuilt for each
+        // solution: most nodes lie on the way to one.
+        let start = (*self.cube, stage.coord(self.cube), self.entry.dist, 0);
+        let walk = Walk {
+            stage,
+            table: tables::table(S::KIND),
+            entry: self.entry,
+            max_cost: self.max_cost,
+        };
+        search.enumerate(&walk, start, &mut Vec::new(), &mut found);
+        found
+    }
+}
+
+/// What stays fixed while one stage's solutions are enumerated.
+struct Walk<'a, S: Stage> {
+    stage: &'a S,
+    table: Packed<'a>,
+    entry: &'a Entry,
+    max_cost: usize,
+}
+
+/// The last stage, completed with a shortest solution that starts with the
+/// free move when there is one.
+struct Finish<'a> {
+    cube: &'a CubieCube,
+    entry: &'a Entry,
+}
+
+impl StageVisitor for Finish<'_> {
+    type Output = Vec<Move>;
+    fn visit<S: Stage>(self, stage: &S) -> Vec<Move> {
+        let table = tables::table(S::KIND);
+        let mut moves = Vec::with_capacity(self.entry.dist);
+        let mut coord = stage.coord(self.cube);
+        if let Some(k) = self.entry.free_start(stage, table, coord) {
+            moves.push(stage.moves()[k]);
+            coord = stage.step(coord, k);
+        }
+        moves.extend(solver::descent(stage, table, coord).map(|(k, _)| stage.moves()[k]));
+        moves
+    }
 }
 
 struct Search {
-    phases: &'static Phases,
-    tables: [Packed<'static>; 4],
+    stages: &'static Stages,
     nodes: u64,
     budget: u64,
     /// The nodes one enumeration may use in this round, and where the
@@ -189,11 +266,11 @@ struct Search {
     enumeration_nodes: u64,
     enumeration_end: u64,
     best_len: usize,
-    best: [Vec<Move>; 4],
-    /// The first three stages of the partial solution being extended.
-    prefix: [Vec<Move>; 3],
+    best: StageMoves,
+    /// The branching stages of the partial solution being extended.
+    prefix: [Vec<Move>; BRANCHING],
     /// Their costs: their lengths, less merged moves.
-    prefix_costs: [usize; 3],
+    prefix_costs: [usize; BRANCHING],
 }
 
 impl Search {
@@ -205,47 +282,42 @@ impl Search {
         self.prefix_costs[..stages].iter().sum()
     }
 
-    /// Every solution of a stage from `cube` costing at most `max_cost`
-    /// (within this round's enumeration nodes).
-    fn solutions<P: Phase>(
+    /// Enters stage `kind` at `cube` (see `Enter`).
+    fn enter(
         &mut self,
-        (phase, table): (&P, Packed),
-        (cube, entry): (&CubieCube, &Entry<P>),
-        max_cost: usize,
-    ) -> Vec<Found> {
-        self.enumeration_end = self.budget.min(self.nodes + self.enumeration_nodes);
-        let mut found = Vec::new();
-        // The cube is carried along the path rather than rebuilt for each
-        // solution: most nodes lie on the way to one.
-        let start = (*cube, entry.coord, entry.dist, 0);
-        self.enumerate(
-            (phase, table),
-            entry,
-            start,
-            max_cost,
-            &mut Vec::new(),
-            &mut found,
-        );
-        found
+        kind: StageKind,
+        cube: &CubieCube,
+        join: Option<Move>,
+        limit: usize,
+    ) -> Option<Entry> {
+        let nodes = &mut self.nodes;
+        self.stages.visit(
+            kind,
+            Enter {
+                cube,
+                join,
+                limit,
+                nodes,
+            },
+        )
     }
 
-    fn enumerate<P: Phase>(
+    fn enumerate<S: Stage>(
         &mut self,
-        (phase, table): (&P, Packed),
-        entry: &Entry<P>,
-        (cube, coord, dist, cost): (CubieCube, P::Coord, usize, usize),
-        max_cost: usize,
+        walk: &Walk<S>,
+        (cube, coord, dist, cost): (CubieCube, S::Coord, usize, usize),
         path: &mut Vec<Move>,
-        found: &mut Vec<Found>,
+        found: &mut Vec<Branch>,
     ) {
         if dist == 0 {
-            found.push(Found {
+            found.push(Branch {
                 moves: path.clone(),
                 cost,
                 cube,
             });
         }
-        for (k, &m) in phase.moves().iter().enumerate() {
+        let stage = walk.stage;
+        for (k, &m) in stage.moves().iter().enumerate() {
             if self.nodes >= self.enumeration_end {
                 return;
             }
@@ -253,42 +325,42 @@ impl Search {
                 continue;
             }
             let move_cost = if path.is_empty() {
-                match entry.is_free(m) {
+                match walk.entry.is_free(m) {
                     Some(free) => usize::from(!free),
                     None => continue,
                 }
             } else {
                 1
             };
-            let next = phase.step(coord, k);
-            let next_dist = neighbour_distance(dist, table.get(phase.index(next)));
+            let next = stage.step(coord, k);
+            let next_dist = neighbour_distance(dist, walk.table.get(stage.index(next)));
             // A move that stays in the goal belongs to the next stage.
             if dist == 0 && next_dist == 0 {
                 continue;
             }
-            if cost + move_cost + next_dist > max_cost {
+            if cost + move_cost + next_dist > walk.max_cost {
                 continue;
             }
             self.nodes += 1;
             path.push(m);
             let state = (cube.apply_move(m), next, next_dist, cost + move_cost);
-            self.enumerate((phase, table), entry, state, max_cost, path, found);
+            self.enumerate(walk, state, path, found);
             path.pop();
         }
     }
 
-    /// The solutions of stage P within `slack` of its cheapest cost that
-    /// may still beat the incumbent, each entered into stage Q, best first.
-    /// `rest` is what the stages after Q are assumed to cost at least.
-    fn candidates<P: Phase, Q: Phase>(
+    /// The solutions of stage `kind` within `slack` of its cheapest cost
+    /// that may still beat the incumbent, each entered into the next stage,
+    /// best first. `rest` is what the stages after the next one are assumed
+    /// to cost at least.
+    fn candidates(
         &mut self,
-        stage: (&P, Packed),
-        next_stage: (&Q, Packed),
-        (start, entry): (&CubieCube, &Entry<P>),
+        kind: StageKind,
+        (cube, entry): (&CubieCube, &Entry),
         rest: usize,
         slack: usize,
-    ) -> Vec<Candidate<Q>> {
-        let so_far = self.prefix_cost(P::KIND.index());
+    ) -> Vec<Candidate> {
+        let so_far = self.prefix_cost(kind.index());
         let Some(room) = self.best_len.checked_sub(so_far + rest + 1) else {
             return Vec::new();
         };
@@ -296,87 +368,71 @@ impl Search {
         if entry.cost > max_cost {
             return Vec::new();
         }
+        let Some(next_kind) = kind.next() else {
+            return Vec::new();
+        };
+        let stages = self.stages;
+        let enumerate = Enumerate {
+            search: self,
+            cube,
+            entry,
+            max_cost,
+        };
         let mut candidates = Vec::new();
-        for found in self.solutions(stage, (start, entry), max_cost) {
-            let join = found.moves.last().copied().or(entry.join);
-            let limit = room - found.cost;
-            if let Some(next) = Entry::new(next_stage, &found.cube, join, limit, &mut self.nodes) {
-                candidates.push(Candidate { found, next });
+        for branch in stages.visit(kind, enumerate) {
+            let join = branch.moves.last().copied().or(entry.join);
+            let limit = room - branch.cost;
+            if let Some(next) = self.enter(next_kind, &branch.cube, join, limit) {
+                candidates.push(Candidate { branch, next });
             }
         }
-        candidates.sort_by_key(|c| c.found.cost + c.next.cost);
+        candidates.sort_by_key(|c| c.branch.cost + c.next.cost);
         candidates
     }
 
-    /// Takes a candidate as its stage of the partial solution, unless the
-    /// budget is spent or it cannot beat the incumbent (then neither can the
-    /// candidates after it, which cost no less). `rest` as in `candidates`.
-    fn take<Q: Phase>(&mut self, stage: usize, c: &Candidate<Q>, rest: usize) -> bool {
-        let bound = self.prefix_cost(stage) + c.found.cost + c.next.cost + rest;
+    /// Takes a candidate as stage `stage` of the partial solution, unless
+    /// the budget is spent or it cannot beat the incumbent (then neither can
+    /// the candidates after it, which cost no less). `rest` as in
+    /// `candidates`.
+    fn take(&mut self, stage: usize, c: &Candidate, rest: usize) -> bool {
+        let bound = self.prefix_cost(stage) + c.branch.cost + c.next.cost + rest;
         if self.exhausted() || bound >= self.best_len {
             return false;
         }
-        self.prefix[stage].clone_from(&c.found.moves);
-        self.prefix_costs[stage] = c.found.cost;
+        self.prefix[stage].clone_from(&c.branch.moves);
+        self.prefix_costs[stage] = c.branch.cost;
         true
     }
 
-    fn stage1(&mut self, cube: &CubieCube, slack: usize) {
-        let p = self.phases;
-        let [t1, t2, ..] = self.tables;
-        let limit = StageKind::OrientEdges.max_length();
-        let Some(entry) = Entry::new((&p.edges, t1), cube, None, limit, &mut self.nodes) else {
-            return;
-        };
-        let stages = ((&p.edges, t1), (&p.corners, t2));
-        let own_slack = slack.min(STAGE_SLACK[0]);
-        for c in self.candidates(stages.0, stages.1, (cube, &entry), REST[0], own_slack) {
-            if !self.take(0, &c, REST[0]) {
+    /// Extends the partial solution through branching stage `kind`, entered
+    /// at `cube`, and on through every later stage.
+    fn branch(&mut self, kind: StageKind, cube: &CubieCube, entry: &Entry, slack: usize) {
+        let index = kind.index();
+        let rest = REST[index];
+        let own_slack = slack.min(STAGE_SLACK[index]);
+        for c in self.candidates(kind, (cube, entry), rest, own_slack) {
+            if !self.take(index, &c, rest) {
                 return;
             }
-            self.stage2(&c.found.cube, &c.next, slack - (c.found.cost - entry.cost));
+            match kind.next() {
+                Some(next) if !next.is_last() => {
+                    let slack = slack - (c.branch.cost - entry.cost);
+                    self.branch(next, &c.branch.cube, &c.next, slack);
+                }
+                _ => self.finish(&c.branch.cube, &c.next),
+            }
         }
     }
 
-    fn stage2(&mut self, cube: &CubieCube, entry: &Entry<CornersAndSlice>, slack: usize) {
-        let p = self.phases;
-        let [_, t2, t3, _] = self.tables;
-        let stages = ((&p.corners, t2), (&p.separate, t3));
-        let own_slack = slack.min(STAGE_SLACK[1]);
-        for c in self.candidates(stages.0, stages.1, (cube, entry), REST[1], own_slack) {
-            if !self.take(1, &c, REST[1]) {
-                return;
-            }
-            self.stage3(&c.found.cube, &c.next, slack - (c.found.cost - entry.cost));
-        }
-    }
-
-    fn stage3(&mut self, cube: &CubieCube, entry: &Entry<SeparatePieces>, slack: usize) {
-        let p = self.phases;
-        let [_, _, t3, t4] = self.tables;
-        let stages = ((&p.separate, t3), (&p.finish, t4));
-        for c in self.candidates(stages.0, stages.1, (cube, entry), 0, slack) {
-            if !self.take(2, &c, 0) {
-                return;
-            }
-            self.finish(&c.next);
-        }
-    }
-
-    /// Completes the partial solution with a shortest last stage, starting
-    /// with the free move when there is one, and keeps it if it is shorter.
-    fn finish(&mut self, entry: &Entry<HalfTurnFinish>) {
-        let phase = &self.phases.finish;
-        let table = self.tables[3];
-        let mut last = Vec::with_capacity(entry.dist);
-        let mut coord = entry.coord;
-        if let Some(k) = entry.free_start(phase, table) {
-            last.push(phase.moves()[k]);
-            coord = phase.step(coord, k);
-        }
-        last.extend(solver::descent(phase, table, coord).map(|(k, _)| phase.moves()[k]));
-        let [a, b, c] = self.prefix.clone();
-        let stages = solver::merge_joins([a, b, c, last]);
+    /// Completes the partial solution with the last stage, entered at
+    /// `cube`, and keeps it if it is shorter.
+    fn finish(&mut self, cube: &CubieCube, entry: &Entry) {
+        let last = StageKind::ALL[BRANCHING];
+        let finish = self.stages.visit(last, Finish { cube, entry });
+        let mut stages = StageMoves::default();
+        stages[..BRANCHING].clone_from_slice(&self.prefix);
+        stages[BRANCHING] = finish;
+        let stages = solver::merge_joins(stages);
         let len = stages.iter().map(Vec::len).sum();
         if len < self.best_len {
             self.best_len = len;

@@ -7,8 +7,10 @@ use serde::Serialize;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
-use thistle::cubie::CubieCube;
-use thistle::solver::{self, Solution, SolveError};
+use thistle::cubie::{CubieCube, InvalidCube};
+use thistle::input::{Input, InputError, Solved};
+use thistle::solver::{self, Solution};
+use thistle::stage::{self, StageKind};
 use thistle::{facelet, fewest, notation, scramble, tables};
 
 #[derive(Parser)]
@@ -146,7 +148,7 @@ fn random(
     for _ in 0..count {
         let moves = match moves {
             Some(n) => scramble::random_moves(&mut rng, n),
-            None => solver::random_state_scramble(&mut rng).1,
+            None => scramble::random_state_scramble(&mut rng).1,
         };
         writeln!(out, "{}", notation::format_moves(&moves))?;
     }
@@ -154,32 +156,29 @@ fn random(
 }
 
 /// One input of `solve`, with where it came from for error messages.
-struct Input {
+struct Placed {
     place: String,
-    text: String,
-    is_facelets: bool,
+    input: Input,
 }
 
 fn read_inputs(
     file: Option<String>,
     state: Option<String>,
     scrambles: Vec<String>,
-) -> io::Result<Vec<Input>> {
+) -> io::Result<Vec<Placed>> {
     if let Some(text) = state {
-        return Ok(vec![Input {
+        return Ok(vec![Placed {
             place: "--state".into(),
-            text,
-            is_facelets: true,
+            input: Input::Facelets(text),
         }]);
     }
     let Some(path) = file else {
         return Ok(scrambles
             .into_iter()
             .enumerate()
-            .map(|(i, text)| Input {
+            .map(|(i, text)| Placed {
                 place: format!("argument {}", i + 1),
-                text,
-                is_facelets: false,
+                input: Input::Scramble(text),
             })
             .collect());
     };
@@ -195,10 +194,9 @@ fn read_inputs(
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
         }
-        inputs.push(Input {
+        inputs.push(Placed {
             place: format!("line {}", i + 1),
-            text: line,
-            is_facelets: false,
+            input: Input::Scramble(line),
         });
     }
     Ok(inputs)
@@ -208,39 +206,25 @@ fn read_inputs(
 struct JsonSolution<'a> {
     scramble: String,
     state: String,
-    stages: &'a [solver::Stage; 4],
+    stages: &'a [solver::SolvedStage; StageKind::COUNT],
     length: usize,
     micros: u128,
 }
 
-/// Parses and solves one input, in fewest-moves mode with a budget.
-fn solve_input(
-    input: &Input,
-    budget: Option<u64>,
-) -> Result<(String, CubieCube, Solution, u128), SolveError> {
+/// Parses and solves one input, in fewest-moves mode with a budget, and
+/// the microseconds that took.
+fn solve_input(input: Input, budget: Option<u64>) -> Result<(Solved, u128), InputError> {
     let start = Instant::now();
-    let solve = |cube: &CubieCube| match budget {
+    let solved = Solved::with(input, |cube: &CubieCube| match budget {
         Some(nodes) => fewest::solve_fewest(cube, nodes),
         None => solver::solve(cube),
-    };
-    if input.is_facelets {
-        let (cube, solution) = solver::solve_facelets_with(&input.text, solve)?;
-        let micros = start.elapsed().as_micros();
-        let scramble = notation::format_moves(&solution.inverse_moves());
-        Ok((scramble, cube, solution, micros))
-    } else {
-        let (alg, cube, solution) = solver::solve_text_with(&input.text, solve)?;
-        Ok((alg.to_string(), cube, solution, start.elapsed().as_micros()))
-    }
+    })?;
+    Ok((solved, start.elapsed().as_micros()))
 }
 
-fn print_breakdown(
-    out: &mut impl Write,
-    scramble: &str,
-    solution: &Solution,
-    micros: u128,
-) -> io::Result<()> {
-    writeln!(out, "Scramble: {scramble}")?;
+fn print_breakdown(out: &mut impl Write, solved: &Solved, micros: u128) -> io::Result<()> {
+    let solution = &solved.solution;
+    writeln!(out, "Scramble: {}", solved.scramble())?;
     let width = solution
         .stages
         .iter()
@@ -280,26 +264,24 @@ fn solve(
         }
     };
     // Build the move tables up front so the reported times are solve times.
-    tables::phases();
+    tables::stages();
     let mut failed = false;
-    for input in &inputs {
+    for Placed { place, input } in inputs {
         match solve_input(input, budget) {
-            Ok((scramble, cube, solution, micros)) if json => {
+            Ok((solved, micros)) if json => {
                 let record = JsonSolution {
-                    scramble,
-                    state: facelet::to_string(&cube),
-                    stages: &solution.stages,
-                    length: solution.len(),
+                    scramble: solved.scramble(),
+                    state: facelet::to_string(&solved.cube),
+                    stages: &solved.solution.stages,
+                    length: solved.solution.len(),
                     micros,
                 };
                 let line = serde_json::to_string(&record).map_err(io::Error::other)?;
                 writeln!(out, "{line}")?;
             }
-            Ok((scramble, _, solution, micros)) => {
-                print_breakdown(out, &scramble, &solution, micros)?
-            }
+            Ok((solved, micros)) => print_breakdown(out, &solved, micros)?,
             Err(e) => {
-                eprintln!("thistle: {}: {e}", input.place);
+                eprintln!("thistle: {place}: {e}");
                 failed = true;
             }
         }
@@ -308,11 +290,12 @@ fn solve(
 }
 
 fn print_tables(out: &mut impl Write) -> io::Result<ExitCode> {
-    write!(out, "{}", tables::HISTOGRAMS)?;
+    write!(out, "{}", stage::GOLDEN_HISTOGRAMS)?;
     let mut total = 0;
-    for (i, table) in tables::distance_tables().iter().enumerate() {
-        writeln!(out, "phase {} table: {} bytes", i + 1, table.0.len())?;
-        total += table.0.len();
+    for kind in StageKind::ALL {
+        let bytes = tables::table(kind).0.len();
+        writeln!(out, "stage {} table: {bytes} bytes", kind.index() + 1)?;
+        total += bytes;
     }
     writeln!(out, "total: {total} bytes")?;
     Ok(ExitCode::SUCCESS)
@@ -330,7 +313,7 @@ fn bench(
         .map(|_| scramble::random_state(&mut rng))
         .collect();
     // Build the move tables before timing.
-    solver::solve(&cubes[0]);
+    tables::stages();
     bench_line(out, "fast", &cubes, solver::solve)?;
     let fewest_count = fewest_count
         .unwrap_or(count.min(1_000))
@@ -347,10 +330,13 @@ fn bench_line(
     out: &mut impl Write,
     name: &str,
     cubes: &[CubieCube],
-    solve: impl Fn(&CubieCube) -> Solution,
+    solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube>,
 ) -> io::Result<()> {
     let start = Instant::now();
-    let lengths: Vec<usize> = cubes.iter().map(|c| solve(c).len()).collect();
+    let lengths: Vec<usize> = cubes
+        .iter()
+        .map(|c| solve(c).expect("a random state is a valid cube").len())
+        .collect();
     let seconds = start.elapsed().as_secs_f64();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     let max = lengths.iter().max().copied().unwrap_or(0);

@@ -10,7 +10,7 @@
 //! - brackets nested at most [`MAX_DEPTH`] deep;
 //! - at most [`MAX_TURNS`] turns once groups and commutators are expanded.
 
-use crate::cubie::{CubieCube, Face, Move};
+use crate::cubie::{quarter_suffix, CubieCube, Face, Move};
 use std::fmt;
 
 pub const MAX_INPUT_CHARS: usize = 10_000;
@@ -33,18 +33,19 @@ pub enum Layer {
 }
 
 /// One turn of the notation: a layer and a number of clockwise quarter turns
-/// (1, 2 or 3).
+/// (1, 2 or 3). A `Move` is the face turn the cube model applies; a `Turn`
+/// is what the text says, which may also be a slice, wide turn or rotation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
     pub layer: Layer,
-    pub amount: u8,
+    pub quarters: u8,
 }
 
 impl Turn {
     fn inverse(self) -> Turn {
         Turn {
             layer: self.layer,
-            amount: 4 - self.amount,
+            quarters: 4 - self.quarters,
         }
     }
 }
@@ -53,7 +54,7 @@ impl From<Move> for Turn {
     fn from(m: Move) -> Turn {
         Turn {
             layer: Layer::Face(m.face),
-            amount: m.turns,
+            quarters: m.quarters,
         }
     }
 }
@@ -301,32 +302,36 @@ impl Parser {
     fn turn(&mut self) -> Result<Turn, NotationError> {
         let (c, pos) = self.chars[self.next];
         self.next += 1;
-        let layer = match c {
-            'U' | 'R' | 'F' | 'D' | 'L' | 'B' => {
-                let face = Face::from_letter(c).unwrap_or(Face::U);
-                match self.chars.get(self.next) {
-                    Some(&('w', _)) => {
-                        self.next += 1;
-                        Layer::Wide(face)
-                    }
-                    _ => Layer::Face(face),
+        // An upper-case face letter is that face (or, with `w`, the wide
+        // turn); a lower-case one is the wide turn.
+        let lower_case_face = Some(c.to_ascii_uppercase())
+            .filter(|_| c.is_ascii_lowercase())
+            .and_then(Face::from_letter);
+        let layer = if let Some(face) = Face::from_letter(c) {
+            match self.chars.get(self.next) {
+                Some(&('w', _)) => {
+                    self.next += 1;
+                    Layer::Wide(face)
                 }
+                _ => Layer::Face(face),
             }
-            'u' | 'r' | 'f' | 'd' | 'l' | 'b' => {
-                Layer::Wide(Face::from_letter(c.to_ascii_uppercase()).unwrap_or(Face::U))
+        } else if let Some(face) = lower_case_face {
+            Layer::Wide(face)
+        } else {
+            match c {
+                'M' => Layer::Slice(Face::L),
+                'E' => Layer::Slice(Face::D),
+                'S' => Layer::Slice(Face::F),
+                'x' => Layer::Rotation(Face::R),
+                'y' => Layer::Rotation(Face::U),
+                'z' => Layer::Rotation(Face::F),
+                c if c.is_ascii_digit() || is_prime(c) => {
+                    return Err(Self::error(ErrorKind::StrayAmount(c), pos))
+                }
+                c => return Err(Self::error(ErrorKind::UnknownMove(c), pos)),
             }
-            'M' => Layer::Slice(Face::L),
-            'E' => Layer::Slice(Face::D),
-            'S' => Layer::Slice(Face::F),
-            'x' => Layer::Rotation(Face::R),
-            'y' => Layer::Rotation(Face::U),
-            'z' => Layer::Rotation(Face::F),
-            c if c.is_ascii_digit() || is_prime(c) => {
-                return Err(Self::error(ErrorKind::StrayAmount(c), pos))
-            }
-            c => return Err(Self::error(ErrorKind::UnknownMove(c), pos)),
         };
-        let amount = match self.digits() {
+        let quarters = match self.digits() {
             Some((text, pos)) => match text.as_str() {
                 "1" => 1,
                 "2" => 2,
@@ -335,12 +340,8 @@ impl Parser {
             },
             None => 1,
         };
-        let amount = if self.prime() {
-            (4 - amount) % 4
-        } else {
-            amount
-        };
-        Ok(Turn { layer, amount })
+        let quarters = if self.prime() { 4 - quarters } else { quarters };
+        Ok(Turn { layer, quarters })
     }
 }
 
@@ -436,8 +437,8 @@ fn expand_into(nodes: &[Node], inverse: bool, out: &mut Vec<Turn>) {
 struct Centres([Face; 6]);
 
 impl Centres {
-    /// Turns the whole cube `amount` quarter turns like `face`.
-    fn rotate(&mut self, face: Face, amount: u8) {
+    /// Turns the whole cube `quarters` quarter turns like `face`.
+    fn rotate(&mut self, face: Face, quarters: u8) {
         use Face::*;
         // The cycle of positions one quarter turn carries centres along.
         let (cycle, clockwise) = match face {
@@ -445,7 +446,7 @@ impl Centres {
             U | D => ([F, L, B, R], face == U),
             F | B => ([U, R, D, L], face == F),
         };
-        let quarters = if clockwise { amount } else { (4 - amount) % 4 };
+        let quarters = if clockwise { quarters } else { 4 - quarters };
         for _ in 0..quarters {
             let old = self.0;
             for k in 0..4 {
@@ -475,20 +476,20 @@ impl Alg {
         let mut centres = Centres(Face::ALL);
         let mut moves = Vec::new();
         for turn in self.turns() {
-            let negated = (4 - turn.amount) % 4;
+            let q = turn.quarters;
             let at = |p: Face| centres.0[p.index()];
             match turn.layer {
-                Layer::Face(f) => moves.push(Move::new(at(f), turn.amount)),
+                Layer::Face(f) => moves.push(Move::new(at(f), q)),
                 Layer::Wide(f) => {
-                    moves.push(Move::new(at(f.opposite()), turn.amount));
-                    centres.rotate(f, turn.amount);
+                    moves.push(Move::new(at(f.opposite()), q));
+                    centres.rotate(f, q);
                 }
                 Layer::Slice(f) => {
-                    moves.push(Move::new(at(f.opposite()), turn.amount));
-                    moves.push(Move::new(at(f), negated));
-                    centres.rotate(f, turn.amount);
+                    moves.push(Move::new(at(f.opposite()), q));
+                    moves.push(Move::new(at(f), 4 - q));
+                    centres.rotate(f, q);
                 }
-                Layer::Rotation(f) => centres.rotate(f, turn.amount),
+                Layer::Rotation(f) => centres.rotate(f, q),
             }
         }
         moves
@@ -507,12 +508,6 @@ impl Alg {
     }
 }
 
-/// Parses text and returns the state it produces with its normalised form.
-pub fn parse_cube(text: &str) -> Result<(CubieCube, Alg), NotationError> {
-    let alg = parse(text)?;
-    Ok((alg.cube(), alg))
-}
-
 /// Prints moves as space-separated notation.
 pub fn format_moves(moves: &[Move]) -> String {
     Alg::from_moves(moves).to_string()
@@ -526,7 +521,7 @@ impl fmt::Display for Turn {
             Layer::Slice(face) => write!(f, "{}", ['E', 'M', 'S'][face.axis()])?,
             Layer::Rotation(face) => write!(f, "{}", ['y', 'x', 'z'][face.axis()])?,
         }
-        f.write_str(["0", "", "2", "'"][self.amount as usize])
+        f.write_str(quarter_suffix(self.quarters))
     }
 }
 

@@ -3,11 +3,9 @@
 //! state is shown, which layer is turning and by how much, and which move and
 //! stage are current. Step, seek, play and pause act on it; `tick` advances
 //! eased layer turns in which a half turn takes twice as long as a quarter.
-//!
-//! It also fixes where each of the 54 stickers sits in space, so the renderer
-//! and the cubie model agree on what a turning layer carries.
 
 use crate::cubie::{CubieCube, Face, Move};
+use crate::geometry::signed_quarters;
 use std::f32::consts::FRAC_PI_2;
 
 /// Seconds a quarter turn takes at speed 1; a half turn takes twice as long.
@@ -84,9 +82,9 @@ impl Timeline {
     }
 }
 
-/// A layer turn in progress.
+/// A move being animated, forwards or backwards.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Turn {
+struct Animation {
     /// The move being animated.
     index: usize,
     forward: bool,
@@ -100,34 +98,25 @@ pub struct Frame {
     pub cube: CubieCube,
     /// The turning layer and its rotation in radians about the face's outward
     /// normal (right-handed, so clockwise turns are negative).
-    pub turn: Option<(Face, f32)>,
+    pub turning: Option<(Face, f32)>,
 }
 
 /// A timeline with a playhead.
 #[derive(Clone, Debug)]
 pub struct Playback {
     timeline: Timeline,
-    /// Moves applied, when no turn is running; the running turn starts here
+    /// Moves applied, when no move is animating; the animation starts here
     /// (forward) or ends here (backward).
     at: usize,
-    turn: Option<Turn>,
+    animation: Option<Animation>,
     /// Play until this many moves are applied.
     stop_at: Option<usize>,
     speed: f64,
 }
 
-/// Signed quarter turns of a move: 1, 2, or -1 for a prime.
-fn quarter_turns(m: Move) -> i32 {
-    if m.turns == 3 {
-        -1
-    } else {
-        i32::from(m.turns)
-    }
-}
-
 /// Seconds a move takes at speed 1.
 pub fn duration(m: Move) -> f64 {
-    QUARTER_TURN_SECONDS * f64::from(quarter_turns(m).unsigned_abs())
+    QUARTER_TURN_SECONDS * f64::from(signed_quarters(m).unsigned_abs())
 }
 
 /// Smooth start and stop: 0 → 0, 1 → 1, zero slope at both ends.
@@ -141,7 +130,7 @@ impl Playback {
         Playback {
             timeline,
             at: 0,
-            turn: None,
+            animation: None,
             stop_at: None,
             speed: 1.0,
         }
@@ -153,7 +142,7 @@ impl Playback {
 
     /// Moves applied so far; a running forward turn counts as applied.
     pub fn position(&self) -> usize {
-        match self.turn {
+        match self.animation {
             Some(t) if t.forward => t.index + 1,
             Some(t) => t.index,
             None => self.at,
@@ -162,7 +151,7 @@ impl Playback {
 
     /// The move just applied (or being applied or undone), if any.
     pub fn current_move(&self) -> Option<usize> {
-        match self.turn {
+        match self.animation {
             Some(t) => Some(t.index),
             None => self.at.checked_sub(1),
         }
@@ -171,7 +160,7 @@ impl Playback {
     /// The stage being worked on: that of the running turn, else that of the
     /// next move (the last stage at the end).
     pub fn stage(&self) -> usize {
-        match self.turn {
+        match self.animation {
             Some(t) => self.timeline.stage_of(t.index),
             None => self.timeline.stage_of(self.at),
         }
@@ -188,11 +177,11 @@ impl Playback {
 
     /// Whether `tick` still has something to do.
     pub fn is_moving(&self) -> bool {
-        self.turn.is_some() || self.stop_at.is_some()
+        self.animation.is_some() || self.stop_at.is_some()
     }
 
     pub fn is_solved(&self) -> bool {
-        self.turn.is_none() && self.at == self.timeline.len()
+        self.animation.is_none() && self.at == self.timeline.len()
     }
 
     pub fn speed(&self) -> f64 {
@@ -214,19 +203,19 @@ impl Playback {
     }
 
     pub fn frame(&self) -> Frame {
-        match self.turn {
+        match self.animation {
             None => Frame {
                 cube: *self.timeline.state(self.at),
-                turn: None,
+                turning: None,
             },
             Some(t) => {
                 let m = self.timeline.moves[t.index];
                 let progress = ease(t.elapsed / duration(m));
                 let progress = if t.forward { progress } else { 1.0 - progress };
-                let full = -(quarter_turns(m) as f32) * FRAC_PI_2;
+                let full = -(signed_quarters(m) as f32) * FRAC_PI_2;
                 Frame {
                     cube: *self.timeline.state(t.index),
-                    turn: Some((m.face, full * progress as f32)),
+                    turning: Some((m.face, full * progress as f32)),
                 }
             }
         }
@@ -235,12 +224,12 @@ impl Playback {
     /// Completes any running turn at once.
     fn settle(&mut self) {
         self.at = self.position();
-        self.turn = None;
+        self.animation = None;
     }
 
     /// Jumps to the state after `k` moves (clamped) and stops.
     pub fn seek(&mut self, k: usize) {
-        self.turn = None;
+        self.animation = None;
         self.stop_at = None;
         self.at = k.min(self.timeline.len());
     }
@@ -289,7 +278,7 @@ impl Playback {
         self.settle();
         self.stop_at = None;
         if self.at < self.timeline.len() {
-            self.turn = Some(Turn {
+            self.animation = Some(Animation {
                 index: self.at,
                 forward: true,
                 elapsed: 0.0,
@@ -303,7 +292,7 @@ impl Playback {
         self.stop_at = None;
         if self.at > 0 {
             self.at -= 1;
-            self.turn = Some(Turn {
+            self.animation = Some(Animation {
                 index: self.at,
                 forward: false,
                 elapsed: 0.0,
@@ -319,10 +308,10 @@ impl Playback {
             0.0
         };
         loop {
-            if self.turn.is_none() {
+            if self.animation.is_none() {
                 match self.stop_at {
                     Some(stop) if self.at < stop && self.at < self.timeline.len() => {
-                        self.turn = Some(Turn {
+                        self.animation = Some(Animation {
                             index: self.at,
                             forward: true,
                             elapsed: 0.0,
@@ -335,7 +324,7 @@ impl Playback {
                     None => break,
                 }
             }
-            let Some(turn) = self.turn.as_mut() else {
+            let Some(turn) = self.animation.as_mut() else {
                 break;
             };
             let total = duration(self.timeline.moves[turn.index]);
@@ -350,48 +339,12 @@ impl Playback {
     }
 }
 
-/// Where a sticker sits: the cubie's grid position (each coordinate -1, 0 or
-/// 1; x towards R, y towards U, z towards F) and the face it looks out of.
-pub fn sticker_place(index: usize) -> ([i32; 3], Face) {
-    let face = Face::ALL[(index / 9) % 6];
-    let (row, col) = ((index % 9 / 3) as i32, (index % 3) as i32);
-    // Each face is read row by row as seen looking at it (Kociemba's layout).
-    let position = match face {
-        Face::U => [col - 1, 1, row - 1],
-        Face::R => [1, 1 - row, 1 - col],
-        Face::F => [col - 1, 1 - row, 1],
-        Face::D => [col - 1, -1, 1 - row],
-        Face::L => [-1, 1 - row, col - 1],
-        Face::B => [1 - col, 1 - row, -1],
-    };
-    (position, face)
-}
-
-/// The outward unit normal of a face as a grid vector.
-pub fn normal(face: Face) -> [i32; 3] {
-    match face {
-        Face::U => [0, 1, 0],
-        Face::R => [1, 0, 0],
-        Face::F => [0, 0, 1],
-        Face::D => [0, -1, 0],
-        Face::L => [-1, 0, 0],
-        Face::B => [0, 0, -1],
-    }
-}
-
-/// Whether the cubie at grid `position` turns with `face`'s layer.
-pub fn in_layer(face: Face, position: [i32; 3]) -> bool {
-    let n = normal(face);
-    (0..3).any(|i| n[i] != 0 && position[i] == n[i])
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facelet;
 
-    fn r(face: Face, turns: u8) -> Move {
-        Move::new(face, turns)
+    fn r(face: Face, quarters: u8) -> Move {
+        Move::new(face, quarters)
     }
 
     fn sample() -> Timeline {
@@ -405,69 +358,6 @@ mod tests {
                 vec![r(Face::F, 3)],
             ],
         )
-    }
-
-    /// Rotates a grid vector a quarter turn about `axis` (right-handed).
-    fn quarter(axis: [i32; 3], v: [i32; 3]) -> [i32; 3] {
-        // Rodrigues with cos = 0, sin = 1 and a unit axis: a × v + a (a · v).
-        let dot = axis[0] * v[0] + axis[1] * v[1] + axis[2] * v[2];
-        let cross = [
-            axis[1] * v[2] - axis[2] * v[1],
-            axis[2] * v[0] - axis[0] * v[2],
-            axis[0] * v[1] - axis[1] * v[0],
-        ];
-        [0, 1, 2].map(|i| cross[i] + axis[i] * dot)
-    }
-
-    #[test]
-    fn sticker_places_are_distinct_and_on_their_face() {
-        let mut seen = std::collections::HashSet::new();
-        for i in 0..54 {
-            let (p, face) = sticker_place(i);
-            assert!(in_layer(face, p), "sticker {i}");
-            assert!(seen.insert((p, face)), "sticker {i} duplicated");
-        }
-    }
-
-    #[test]
-    fn sticker_places_match_the_corner_and_edge_tables() {
-        for stickers in facelet::CORNER_FACELETS {
-            let p = sticker_place(stickers[0]).0;
-            assert!(stickers.iter().all(|&s| sticker_place(s).0 == p));
-        }
-        for stickers in facelet::EDGE_FACELETS {
-            let p = sticker_place(stickers[0]).0;
-            assert!(stickers.iter().all(|&s| sticker_place(s).0 == p));
-        }
-    }
-
-    /// The renderer turns a layer by `-quarter_turns * 90°` about the face
-    /// normal; carrying the stickers that way must give the cubie model's
-    /// result for every move.
-    #[test]
-    fn rotating_a_layer_in_space_matches_every_move() {
-        let cube = CubieCube::solved().apply(&[r(Face::R, 1), r(Face::U, 1), r(Face::F, 2)]);
-        let before = facelet::faces(&cube);
-        for m in Move::ALL {
-            let after = facelet::faces(&cube.apply_move(m));
-            let mut moved = before;
-            for (i, &colour) in before.iter().enumerate() {
-                let (mut p, mut face) = sticker_place(i);
-                if !in_layer(m.face, p) {
-                    continue;
-                }
-                let axis = normal(m.face).map(|c| -c * quarter_turns(m).signum());
-                let mut n = normal(face);
-                for _ in 0..quarter_turns(m).abs() {
-                    p = quarter(axis, p);
-                    n = quarter(axis, n);
-                }
-                face = Face::ALL.into_iter().find(|&f| normal(f) == n).unwrap();
-                let j = (0..54).find(|&j| sticker_place(j) == (p, face)).unwrap();
-                moved[j] = colour;
-            }
-            assert_eq!(moved, after, "move {m}");
-        }
     }
 
     #[test]
@@ -494,7 +384,7 @@ mod tests {
         }
         assert!(p.is_solved());
         assert!(p.frame().cube.is_solved());
-        assert_eq!(p.frame().turn, None);
+        assert_eq!(p.frame().turning, None);
         // Quarter + half + quarter = 4 quarter turns of 0.3 s at 60 fps.
         assert!((70..=73).contains(&ticks), "{ticks}");
     }
@@ -509,16 +399,16 @@ mod tests {
     fn a_turn_eases_from_zero_to_the_full_angle() {
         let mut p = Playback::new(sample());
         p.step_forward();
-        assert_eq!(p.frame().turn, Some((Face::R, 0.0)));
+        assert_eq!(p.frame().turning, Some((Face::R, 0.0)));
         p.tick(0.15);
-        let (_, half) = p.frame().turn.unwrap();
+        let (_, half) = p.frame().turning.unwrap();
         assert!((half + FRAC_PI_2 / 2.0).abs() < 1e-5, "{half}");
         p.tick(0.01);
-        let (_, later) = p.frame().turn.unwrap();
+        let (_, later) = p.frame().turning.unwrap();
         assert!(later < half);
         assert!(!p.tick(1.0));
         assert_eq!(p.position(), 1);
-        assert_eq!(p.frame().turn, None);
+        assert_eq!(p.frame().turning, None);
     }
 
     #[test]
@@ -527,7 +417,7 @@ mod tests {
         p.seek(2);
         p.step_forward();
         p.tick(0.15);
-        let (face, angle) = p.frame().turn.unwrap();
+        let (face, angle) = p.frame().turning.unwrap();
         assert_eq!(face, Face::F);
         assert!(angle > 0.0);
     }
@@ -539,7 +429,7 @@ mod tests {
         p.step_back();
         assert_eq!(p.position(), 1);
         assert_eq!(p.current_move(), Some(1));
-        let (_, start) = p.frame().turn.unwrap();
+        let (_, start) = p.frame().turning.unwrap();
         assert!((start + 2.0 * FRAC_PI_2).abs() < 1e-5);
         p.tick(10.0);
         assert_eq!(p.frame().cube, *p.timeline().state(1));

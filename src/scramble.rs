@@ -4,6 +4,7 @@
 
 use crate::coord;
 use crate::cubie::{is_odd, CubieCube, Move};
+use crate::solver;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -42,6 +43,13 @@ pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
             return cube;
         }
     }
+}
+
+/// A uniformly random state and a scramble for it: the inverse of its
+/// solution, which is at least 2 moves long.
+pub fn random_state_scramble(rng: &mut ScrambleRng) -> (CubieCube, Vec<Move>) {
+    let cube = random_state(rng);
+    (cube, solver::solve_checked(&cube).inverse_moves())
 }
 
 /// `count` random face turns with no face turned twice in a row and no three

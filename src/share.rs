@@ -7,45 +7,18 @@
 //! for a prime, so `?scramble=R_U-_F2&mode=fewest&move=3`. Reading also
 //! accepts ordinary URL encoding (`+`, `%20`, `%27`).
 
-use crate::solver::Solution;
-use std::fmt;
+use crate::input::{Input, Mode, Solved, UnknownMode};
+use crate::notation;
 
 /// Longest query string read, in bytes.
 pub const MAX_QUERY_BYTES: usize = 4096;
 
-/// What is being solved.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// Scramble text in cube notation, applied to a solved cube.
-    Scramble(String),
-    /// A 54-letter facelet string, for a state entered without a scramble.
-    Facelets(String),
-}
-
-/// How the page solves.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Mode {
-    /// Each stage optimal on its own.
-    Fast,
-    /// The shortest four-stage solution the search finds.
-    #[default]
-    Fewest,
-}
-
-impl Mode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Mode::Fast => "fast",
-            Mode::Fewest => "fewest",
-        }
-    }
-}
-
 /// Everything a share link restores.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shared {
-    pub source: Source,
-    pub mode: Mode,
+    pub input: Input,
+    /// The mode, where the link names one.
+    pub mode: Option<Mode>,
     /// Moves of the solution already played.
     pub position: usize,
 }
@@ -65,8 +38,8 @@ pub enum ShareError {
     Repeated(String),
     #[error("parameters `{0}` and `{1}` contradict each other")]
     Conflict(String, String),
-    #[error("mode `{0}` is neither `fast` nor `fewest`")]
-    BadMode(String),
+    #[error("{0}")]
+    BadMode(#[from] UnknownMode),
     #[error("move position `{0}` is not a whole number")]
     BadPosition(String),
     #[error("puzzle `{0}` is not a 3x3x3 cube")]
@@ -234,34 +207,29 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             return Err(ShareError::Conflict(a.into(), b.into()));
         }
     }
-    let mode = match get("mode") {
-        None => Mode::default(),
-        Some("fast") => Mode::Fast,
-        Some("fewest") => Mode::Fewest,
-        Some(other) => return Err(ShareError::BadMode(other.into())),
-    };
+    let mode = get("mode").map(str::parse).transpose()?;
     let position = match get("move") {
         None => 0,
         Some(text) => text
             .parse()
             .map_err(|_| ShareError::BadPosition(text.into()))?,
     };
-    let source = if let Some(state) = get("state") {
-        Source::Facelets(state.to_string())
+    let input = if let Some(state) = get("state") {
+        Input::Facelets(state.to_string())
     } else if let Some(scramble) = get("scramble") {
-        Source::Scramble(scramble.to_string())
+        Input::Scramble(scramble.to_string())
     } else {
         let setup = get("setup")
             .or(get("setup-alg"))
             .or(get("experimental-setup-alg"));
         match (setup, get("alg")) {
             (None, None) => return Err(ShareError::Empty),
-            (Some(s), None) | (None, Some(s)) => Source::Scramble(s.to_string()),
-            (Some(setup), Some(alg)) => Source::Scramble(format!("{setup}\n{alg}")),
+            (Some(s), None) | (None, Some(s)) => Input::Scramble(s.to_string()),
+            (Some(setup), Some(alg)) => Input::Scramble(format!("{setup}\n{alg}")),
         }
     };
     Ok(Shared {
-        source,
+        input,
         mode,
         position,
     })
@@ -278,55 +246,43 @@ pub fn looks_like_link(text: &str) -> bool {
 
 /// The query string (without `?`) that restores `shared`.
 pub fn encode(shared: &Shared) -> String {
-    let source = match &shared.source {
-        Source::Scramble(text) => format!("scramble={}", encode_component(text, true)),
-        Source::Facelets(text) => format!("state={}", encode_component(text, false)),
+    let mut query = match &shared.input {
+        Input::Scramble(text) => format!("scramble={}", encode_component(text, true)),
+        Input::Facelets(text) => format!("state={}", encode_component(text, false)),
     };
-    format!(
-        "{source}&mode={}&move={}",
-        shared.mode.as_str(),
-        shared.position
-    )
-}
-
-impl fmt::Display for Shared {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&encode(self))
+    if let Some(mode) = shared.mode {
+        query += &format!("&mode={}", mode.as_str());
     }
+    query + &format!("&move={}", shared.position)
 }
 
 /// The solution as one line per stage, each after a `// <stage name>`
 /// comment, so the stages survive a trip to another tool.
-pub fn commented_solution(solution: &Solution) -> String {
-    let lines: Vec<String> = solution
+pub fn commented_solution(solved: &Solved) -> String {
+    let lines: Vec<String> = solved
+        .solution
         .stages
         .iter()
-        .map(|stage| {
-            format!(
-                "// {}\n{}",
-                stage.name,
-                crate::notation::format_moves(&stage.moves)
-            )
-        })
+        .map(|stage| format!("// {}\n{}", stage.name, notation::format_moves(&stage.moves)))
         .collect();
     lines.join("\n")
 }
 
 /// A link that opens the scramble and its staged solution in alg.cubing.net.
-pub fn alg_cubing_link(scramble: &str, solution: &Solution) -> String {
+pub fn alg_cubing_link(solved: &Solved) -> String {
     format!(
         "https://alg.cubing.net/?setup={}&alg={}",
-        encode_component(scramble, true),
-        encode_component(&commented_solution(solution), true)
+        encode_component(&solved.scramble(), true),
+        encode_component(&commented_solution(solved), true)
     )
 }
 
 /// A link that opens the scramble and its staged solution in Twizzle.
-pub fn twizzle_link(scramble: &str, solution: &Solution) -> String {
+pub fn twizzle_link(solved: &Solved) -> String {
     format!(
         "https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg={}&alg={}",
-        encode_component(scramble, false),
-        encode_component(&commented_solution(solution), false)
+        encode_component(&solved.scramble(), false),
+        encode_component(&commented_solution(solved), false)
     )
 }
 
@@ -334,12 +290,11 @@ pub fn twizzle_link(scramble: &str, solution: &Solution) -> String {
 mod tests {
     use super::*;
     use crate::cubie::CubieCube;
-    use crate::solver;
 
     fn scramble(text: &str) -> Shared {
         Shared {
-            source: Source::Scramble(text.into()),
-            mode: Mode::Fast,
+            input: Input::Scramble(text.into()),
+            mode: Some(Mode::Fast),
             position: 0,
         }
     }
@@ -357,16 +312,21 @@ mod tests {
     fn every_field_round_trips() {
         for shared in [
             Shared {
-                source: Source::Scramble("(R U)3 [r: M2] // x-y_z".into()),
-                mode: Mode::Fewest,
+                input: Input::Scramble("(R U)3 [r: M2] // x-y_z".into()),
+                mode: Some(Mode::Fewest),
                 position: 12,
             },
             Shared {
-                source: Source::Facelets(
+                input: Input::Facelets(
                     "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB".into(),
                 ),
-                mode: Mode::Fast,
+                mode: Some(Mode::Fast),
                 position: 0,
+            },
+            Shared {
+                input: Input::Scramble("R".into()),
+                mode: None,
+                position: 3,
             },
         ] {
             assert_eq!(decode(&format!("?{}", encode(&shared))), Ok(shared));
@@ -390,15 +350,15 @@ mod tests {
     #[test]
     fn alg_cubing_and_twizzle_links_become_one_scramble() {
         let alg_cubing = decode("https://alg.cubing.net/?setup=R_U-&alg=F2_D&title=x").unwrap();
-        assert_eq!(alg_cubing.source, Source::Scramble("R U'\nF2 D".into()));
+        assert_eq!(alg_cubing.input, Input::Scramble("R U'\nF2 D".into()));
         let twizzle =
             decode("https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg=R+U%27&alg=F2").unwrap();
-        assert_eq!(twizzle.source, Source::Scramble("R U'\nF2".into()));
+        assert_eq!(twizzle.input, Input::Scramble("R U'\nF2".into()));
         let experimental = decode("?experimental-setup-alg=R").unwrap();
-        assert_eq!(experimental.source, Source::Scramble("R".into()));
+        assert_eq!(experimental.input, Input::Scramble("R".into()));
         assert_eq!(
-            decode("?alg=R_U").unwrap().source,
-            Source::Scramble("R U".into())
+            decode("?alg=R_U").unwrap().input,
+            Input::Scramble("R U".into())
         );
     }
 
@@ -418,7 +378,7 @@ mod tests {
         );
         assert_eq!(
             decode("?scramble=R&mode=slow"),
-            Err(ShareError::BadMode("slow".into()))
+            Err(ShareError::BadMode(UnknownMode("slow".into())))
         );
         assert_eq!(
             decode("?scramble=R&move=-1"),
@@ -442,15 +402,15 @@ mod tests {
 
     #[test]
     fn exported_links_carry_setup_and_commented_stages() {
-        let (alg, _, solution) = solver::solve_text("R U").unwrap();
-        let link = alg_cubing_link(&alg.to_string(), &solution);
+        let solved = Solved::new(Input::Scramble("R U".into()), Mode::Fast).unwrap();
+        let link = alg_cubing_link(&solved);
         assert!(
             link.starts_with("https://alg.cubing.net/?setup=R_U&alg=//_Orient_edges%0A"),
             "{link}"
         );
         let back = decode(&link).unwrap();
-        let Source::Scramble(text) = back.source else {
-            panic!()
+        let Input::Scramble(text) = back.input else {
+            panic!("a scramble: {:?}", back.input)
         };
         let replayed = crate::notation::parse(&text).unwrap().cube();
         assert_eq!(replayed, CubieCube::solved());
@@ -463,7 +423,7 @@ mod tests {
             assert!(text.contains(stage), "{text}");
         }
         assert!(link.contains("//_Half%26%2345%3Bturn_finish"), "{link}");
-        let twizzle = twizzle_link(&alg.to_string(), &solution);
+        let twizzle = twizzle_link(&solved);
         assert!(
             twizzle.contains("setup-alg=R%20U&alg=//%20Orient%20edges%0A"),
             "{twizzle}"

@@ -1,13 +1,20 @@
-//! The four stages of Thistlethwaite's group chain G0 ⊃ G1 ⊃ G2 ⊃ G3 ⊃ {solved}:
-//! their names, their move sets (derived from the group they work in), and
-//! each stage's coordinate with its move tables, built through the cubie
-//! model. Shared with `build.rs`, which runs the breadth-first searches.
+//! The stage registry: the four stages of Thistlethwaite's group chain
+//! G0 ⊃ G1 ⊃ G2 ⊃ G3 ⊃ {solved}, each described once, as data: its name and
+//! goal, the faces it may turn a quarter (its moves are derived from them),
+//! its coordinate with move tables built through the cubie model, and its
+//! longest optimal solution, read from the golden histograms.
+//!
+//! Everything that works stage by stage (`build.rs`, the tables, the
+//! solver, the fewest-moves search, the tests) iterates over
+//! `StageKind::ALL` and reaches a stage's coordinate through
+//! `Stages::visit`, so a new stage is added here and nowhere else. Shared
+//! with `build.rs`, which runs the breadth-first searches.
 
 use crate::coord::{self, CornerCosets};
 use crate::cubie::{CubieCube, Face, Move, SOLVED};
 use std::sync::Arc;
 
-/// One of the four stages, in order.
+/// One of the four stages, in order; each is named as on its chip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StageKind {
     OrientEdges,
@@ -16,68 +23,146 @@ pub enum StageKind {
     HalfTurnFinish,
 }
 
+/// What describes a stage, apart from its coordinate.
+pub struct StageInfo {
+    /// The name shown on the stage's chip.
+    pub name: &'static str,
+    /// What the stage fixes, in plain words: its goal.
+    pub description: &'static str,
+    /// Faces this stage may turn a quarter; every other face only by half
+    /// turns. This is the generating set of the group the stage works in.
+    pub quarter_turn_faces: &'static [Face],
+}
+
+/// The stages, in `StageKind` order.
+const STAGES: [StageInfo; StageKind::COUNT] = {
+    use Face::*;
+    [
+        StageInfo {
+            name: "Orient edges",
+            description: "Orients every edge, so that no edge needs an F or B quarter turn from here on.",
+            quarter_turn_faces: &[U, R, F, D, L, B],
+        },
+        StageInfo {
+            name: "Orient corners + slice",
+            description: "Twists every corner so its white or yellow sticker faces up or down, and brings the four middle-layer edges (FR FL BL BR) into the middle layer.",
+            quarter_turn_faces: &[U, R, D, L],
+        },
+        StageInfo {
+            name: "Separate pieces",
+            description: "Puts each corner into its tetrad with the right twist, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
+            quarter_turn_faces: &[U, D],
+        },
+        StageInfo {
+            name: "Half-turn finish",
+            description: "Solves the cube with half turns only.",
+            quarter_turn_faces: &[],
+        },
+    ]
+};
+
+/// The golden depth histograms, one `stage K: c0 c1 …` line per stage; the
+/// build checks the tables against them.
+pub const GOLDEN_HISTOGRAMS: &str = include_str!("../tables/histograms.txt");
+
+/// The longest optimal solution of stage `index` (0-based): one less than
+/// the number of counts on its line of the golden histograms.
+const fn golden_max_length(index: usize) -> usize {
+    let text = GOLDEN_HISTOGRAMS.as_bytes();
+    let mut i = 0;
+    let mut line = 0;
+    while line < index {
+        assert!(i < text.len(), "tables/histograms.txt has a line per stage");
+        if text[i] == b'\n' {
+            line += 1;
+        }
+        i += 1;
+    }
+    while text[i] != b':' {
+        i += 1;
+    }
+    let mut counts = 0;
+    let mut in_number = false;
+    while i < text.len() && text[i] != b'\n' {
+        let digit = text[i].is_ascii_digit();
+        if digit && !in_number {
+            counts += 1;
+        }
+        in_number = digit;
+        i += 1;
+    }
+    counts - 1
+}
+
+const MAX_LENGTHS: [usize; StageKind::COUNT] = {
+    let mut maxima = [0; StageKind::COUNT];
+    let mut k = 0;
+    while k < StageKind::COUNT {
+        maxima[k] = golden_max_length(k);
+        k += 1;
+    }
+    maxima
+};
+
 impl StageKind {
-    pub const ALL: [StageKind; 4] = [
+    pub const COUNT: usize = 4;
+
+    pub const ALL: [StageKind; StageKind::COUNT] = [
         StageKind::OrientEdges,
         StageKind::OrientCornersSlice,
         StageKind::SeparatePieces,
         StageKind::HalfTurnFinish,
     ];
 
-    pub fn index(self) -> usize {
+    /// Position in the chain, from 0.
+    pub const fn index(self) -> usize {
         self as usize
+    }
+
+    /// Whether this stage ends in the solved cube.
+    pub const fn is_last(self) -> bool {
+        self.index() == StageKind::COUNT - 1
+    }
+
+    /// The stage after this one, if any.
+    pub fn next(self) -> Option<StageKind> {
+        StageKind::ALL.get(self.index() + 1).copied()
+    }
+
+    pub fn info(self) -> &'static StageInfo {
+        &STAGES[self.index()]
     }
 
     /// The name shown on the stage's chip.
     pub fn name(self) -> &'static str {
-        [
-            "Orient edges",
-            "Orient corners + slice",
-            "Separate pieces",
-            "Half-turn finish",
-        ][self.index()]
+        self.info().name
     }
 
     /// What the stage fixes, in plain words.
     pub fn description(self) -> &'static str {
-        [
-            "Orients every edge, so that no edge needs an F or B quarter turn from here on.",
-            "Twists every corner so its white or yellow sticker faces up or down, and brings the four middle-layer edges (FR FL BL BR) into the middle layer.",
-            "Puts each corner into its tetrad with the right twist, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
-            "Solves the cube with half turns only.",
-        ][self.index()]
-    }
-
-    /// Faces this stage may turn a quarter; every other face only by half
-    /// turns. This is the generating set of the group the stage works in.
-    pub fn quarter_turn_faces(self) -> &'static [Face] {
-        use Face::*;
-        match self {
-            StageKind::OrientEdges => &[U, R, F, D, L, B],
-            StageKind::OrientCornersSlice => &[U, R, D, L],
-            StageKind::SeparatePieces => &[U, D],
-            StageKind::HalfTurnFinish => &[],
-        }
+        self.info().description
     }
 
     /// The moves of the stage's group, in `Move::ALL` order.
     pub fn allowed_moves(self) -> Vec<Move> {
+        let faces = self.info().quarter_turn_faces;
         Move::ALL
             .into_iter()
-            .filter(|m| m.is_half_turn() || self.quarter_turn_faces().contains(&m.face))
+            .filter(|m| m.is_half_turn() || faces.contains(&m.face))
             .collect()
     }
 
-    /// The longest any optimal solution of this stage can be (HTM).
-    pub fn max_length(self) -> usize {
-        [7, 10, 13, 15][self.index()]
+    /// The longest any optimal solution of this stage can be (HTM), from
+    /// the golden histograms.
+    pub const fn max_length(self) -> usize {
+        MAX_LENGTHS[self.index()]
     }
 }
 
 /// A stage's coordinate: everything the stage needs to know of a cube, with
 /// move tables over the stage's allowed moves and a dense index for the
 /// distance table.
-pub trait Phase {
+pub trait Stage {
     type Coord: Copy + PartialEq;
     const KIND: StageKind;
     /// Number of entries in the distance table.
@@ -97,6 +182,13 @@ pub trait Phase {
     fn raw_coord(&self, index: usize) -> Self::Coord {
         self.coord_at(index)
     }
+}
+
+/// Work to do with one stage's coordinate, whatever its type: see
+/// `Stages::visit`.
+pub trait StageVisitor {
+    type Output;
+    fn visit<S: Stage>(self, stage: &S) -> Self::Output;
 }
 
 /// A move table: `table[value * moves.len() + k]` is the coordinate value
@@ -125,20 +217,20 @@ fn with(setter: impl Fn(&mut CubieCube, u16)) -> impl Fn(usize) -> CubieCube {
 }
 
 /// Stage 1: edge orientation, 2,048 values.
-pub struct EdgeOrientation {
+pub struct OrientEdges {
     moves: Vec<Move>,
     flip_move: Vec<u16>,
 }
 
-impl EdgeOrientation {
+impl OrientEdges {
     pub fn build() -> Self {
         let moves = StageKind::OrientEdges.allowed_moves();
         let flip_move = move_table(coord::N_FLIP, &moves, with(coord::set_flip), coord::flip);
-        EdgeOrientation { moves, flip_move }
+        OrientEdges { moves, flip_move }
     }
 }
 
-impl Phase for EdgeOrientation {
+impl Stage for OrientEdges {
     type Coord = u16;
     const KIND: StageKind = StageKind::OrientEdges;
     const SIZE: usize = coord::N_FLIP;
@@ -190,7 +282,7 @@ pub const N_SLICE_CLASSES: usize = 135;
 /// Stage 2: corner twist × E-slice placement, 2,187 × 495 = 1,082,565
 /// values. The table is indexed by the placement's class under the axis
 /// half turns and the twist seen through the same symmetry: 2,187 × 135.
-pub struct CornersAndSlice {
+pub struct OrientCornersSlice {
     moves: Vec<Move>,
     twist_move: Vec<u16>,
     slice_move: Vec<u16>,
@@ -204,7 +296,7 @@ pub struct CornersAndSlice {
     class_rep: Vec<u16>,
 }
 
-impl CornersAndSlice {
+impl OrientCornersSlice {
     pub fn build() -> Self {
         let moves = StageKind::OrientCornersSlice.allowed_moves();
         let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
@@ -225,7 +317,11 @@ impl CornersAndSlice {
         let mut slice_class = Vec::with_capacity(coord::N_SLICE);
         for slice in 0..coord::N_SLICE {
             let images = &slice_conj[slice * 4..slice * 4 + 4];
-            let rep = images.iter().copied().min().unwrap_or(slice as u16);
+            let rep = images
+                .iter()
+                .copied()
+                .min()
+                .expect("one image per symmetry");
             let mask = (0..4)
                 .filter(|&k| images[k] == rep)
                 .fold(0u8, |m, k| m | 1 << k);
@@ -235,7 +331,7 @@ impl CornersAndSlice {
             });
             slice_class.push((class as u16, mask.trailing_zeros() as u8, mask));
         }
-        CornersAndSlice {
+        OrientCornersSlice {
             moves,
             twist_move,
             slice_move,
@@ -246,7 +342,7 @@ impl CornersAndSlice {
     }
 }
 
-impl Phase for CornersAndSlice {
+impl Stage for OrientCornersSlice {
     type Coord = (u16, u16);
     const KIND: StageKind = StageKind::OrientCornersSlice;
     const SIZE: usize = coord::N_TWIST * N_SLICE_CLASSES;
@@ -335,7 +431,7 @@ impl SeparatePieces {
     }
 }
 
-impl Phase for SeparatePieces {
+impl Stage for SeparatePieces {
     type Coord = (u16, u16);
     const KIND: StageKind = StageKind::SeparatePieces;
     const SIZE: usize = coord::N_CORNER_CLASS * coord::N_M_PLACEMENT;
@@ -408,7 +504,7 @@ impl HalfTurnFinish {
     }
 }
 
-impl Phase for HalfTurnFinish {
+impl Stage for HalfTurnFinish {
     /// (corners, M order, S order, E order)
     type Coord = [u8; 4];
     const KIND: StageKind = StageKind::HalfTurnFinish;
@@ -454,22 +550,33 @@ impl Phase for HalfTurnFinish {
     }
 }
 
-/// All four stages' coordinates and move tables.
-pub struct Phases {
-    pub edges: EdgeOrientation,
-    pub corners: CornersAndSlice,
-    pub separate: SeparatePieces,
-    pub finish: HalfTurnFinish,
+/// Every stage's coordinate and move tables.
+pub struct Stages {
+    pub orient_edges: OrientEdges,
+    pub orient_corners_slice: OrientCornersSlice,
+    pub separate_pieces: SeparatePieces,
+    pub half_turn_finish: HalfTurnFinish,
 }
 
-impl Phases {
-    pub fn build() -> Phases {
+impl Stages {
+    pub fn build() -> Stages {
         let cosets = Arc::new(CornerCosets::build());
-        Phases {
-            edges: EdgeOrientation::build(),
-            corners: CornersAndSlice::build(),
-            separate: SeparatePieces::build(Arc::clone(&cosets)),
-            finish: HalfTurnFinish::build(cosets),
+        Stages {
+            orient_edges: OrientEdges::build(),
+            orient_corners_slice: OrientCornersSlice::build(),
+            separate_pieces: SeparatePieces::build(Arc::clone(&cosets)),
+            half_turn_finish: HalfTurnFinish::build(cosets),
+        }
+    }
+
+    /// Runs `visitor` on stage `kind`'s coordinate: the one place that maps
+    /// a stage to its coordinate type.
+    pub fn visit<V: StageVisitor>(&self, kind: StageKind, visitor: V) -> V::Output {
+        match kind {
+            StageKind::OrientEdges => visitor.visit(&self.orient_edges),
+            StageKind::OrientCornersSlice => visitor.visit(&self.orient_corners_slice),
+            StageKind::SeparatePieces => visitor.visit(&self.separate_pieces),
+            StageKind::HalfTurnFinish => visitor.visit(&self.half_turn_finish),
         }
     }
 }
@@ -499,23 +606,23 @@ mod tests {
 
     #[test]
     fn slice_classes_cover_every_placement_once() {
-        let phase = CornersAndSlice::build();
-        assert_eq!(phase.class_rep.len(), N_SLICE_CLASSES);
-        for (slice, &(class, _, mask)) in phase.slice_class.iter().enumerate() {
-            assert!(mask & 1 == 0 || phase.class_rep[class as usize] == slice as u16);
+        let stage = OrientCornersSlice::build();
+        assert_eq!(stage.class_rep.len(), N_SLICE_CLASSES);
+        for (slice, &(class, _, mask)) in stage.slice_class.iter().enumerate() {
+            assert!(mask & 1 == 0 || stage.class_rep[class as usize] == slice as u16);
             assert_ne!(mask, 0);
         }
         let symmetries = axis_half_turns();
-        for index in (0..CornersAndSlice::RAW_SIZE).step_by(101) {
-            let (t, s) = phase.raw_coord(index);
+        for index in (0..OrientCornersSlice::RAW_SIZE).step_by(101) {
+            let (t, s) = stage.raw_coord(index);
             let mut cube = SOLVED;
             coord::set_twist(&mut cube, t);
             coord::set_slice(&mut cube, s);
             for r in &symmetries {
                 let conjugate = &(r * &cube) * r;
                 assert_eq!(
-                    phase.index(phase.coord(&conjugate)),
-                    phase.index((t, s)),
+                    stage.index(stage.coord(&conjugate)),
+                    stage.index((t, s)),
                     "conjugates share one entry"
                 );
             }

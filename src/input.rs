@@ -1,0 +1,249 @@
+//! The front door: what a person entered (a scramble in notation, or a
+//! facelet state), the mode it is solved in, and what was solved. The
+//! command line, the page's WebAssembly API and the share codec all speak in
+//! these types, so each reads input, names modes and reports results in one
+//! way.
+
+use crate::cubie::{CubieCube, Face, InvalidCube};
+use crate::facelet::{self, FaceletError, InvalidState};
+use crate::fewest;
+use crate::notation::{self, Alg, NotationError};
+use crate::palette;
+use crate::solver::{self, Solution};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+
+/// What a person entered. Serialised for the page as `{ "source":
+/// "scramble" | "state", "text": … }`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "source", content = "text")]
+pub enum Input {
+    /// Text in cube notation, applied to a solved cube.
+    #[serde(rename = "scramble")]
+    Scramble(String),
+    /// A 54-letter facelet string (URFDLB order, face or colour letters).
+    #[serde(rename = "state")]
+    Facelets(String),
+}
+
+impl Input {
+    /// Reads text typed or pasted where either kind is welcome: exactly 54
+    /// face or colour letters (`U R F D L B W Y G O`, either case) with
+    /// nothing else but surrounding white space are a facelet string, and
+    /// anything else is notation. Notation this rule takes for a state is
+    /// 54 single face turns in a row with no suffix or space, which nobody
+    /// types.
+    pub fn read(text: &str) -> Input {
+        let trimmed = text.trim();
+        let is_sticker = |c: char| {
+            let upper = c.to_ascii_uppercase();
+            Face::from_letter(upper).or(palette::face_of_letter(upper)).is_some()
+        };
+        if trimmed.chars().count() == facelet::N_FACELETS && trimmed.chars().all(is_sticker) {
+            Input::Facelets(trimmed.to_ascii_uppercase())
+        } else {
+            Input::Scramble(text.to_string())
+        }
+    }
+
+    /// The text as entered.
+    pub fn text(&self) -> &str {
+        match self {
+            Input::Scramble(text) | Input::Facelets(text) => text,
+        }
+    }
+
+    /// The cube this input describes, and its notation for a scramble.
+    fn read_cube(&self) -> Result<(CubieCube, Option<Alg>), InputError> {
+        match self {
+            Input::Scramble(text) => {
+                let alg = notation::parse(text)?;
+                Ok((alg.cube(), Some(alg)))
+            }
+            Input::Facelets(text) => Ok((facelet::parse(text)?, None)),
+        }
+    }
+}
+
+/// How a cube is solved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Each stage optimal on its own.
+    Fast,
+    /// The shortest four-stage solution the search finds within
+    /// `fewest::DEFAULT_BUDGET`, so that links reproduce it.
+    #[default]
+    Fewest,
+}
+
+/// A mode name that is neither `fast` nor `fewest`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("mode `{0}` is neither `fast` nor `fewest`")]
+pub struct UnknownMode(pub String);
+
+impl Mode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Fast => "fast",
+            Mode::Fewest => "fewest",
+        }
+    }
+
+    /// Solves `cube` in this mode.
+    pub fn solve(self, cube: &CubieCube) -> Result<Solution, InvalidCube> {
+        match self {
+            Mode::Fast => solver::solve(cube),
+            Mode::Fewest => fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET),
+        }
+    }
+}
+
+impl FromStr for Mode {
+    type Err = UnknownMode;
+    fn from_str(name: &str) -> Result<Mode, UnknownMode> {
+        match name {
+            "fast" => Ok(Mode::Fast),
+            "fewest" => Ok(Mode::Fewest),
+            other => Err(UnknownMode(other.to_string())),
+        }
+    }
+}
+
+/// Why an input could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    #[error("{0}")]
+    Notation(#[from] NotationError),
+    #[error("{0}")]
+    Invalid(#[from] InvalidState),
+}
+
+impl From<InvalidCube> for InputError {
+    fn from(invalid: InvalidCube) -> InputError {
+        let errors = invalid.0.into_iter().map(FaceletError::Cubie).collect();
+        InputError::Invalid(InvalidState(errors))
+    }
+}
+
+impl InputError {
+    /// The 1-based column the error points at, where there is one: the
+    /// notation error's, or a facelet string's first bad letter.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            InputError::Notation(e) => Some(e.column),
+            InputError::Invalid(invalid) => invalid.0.iter().find_map(|e| match e {
+                FaceletError::BadLetter { index, .. } => Some(index + 1),
+                _ => None,
+            }),
+        }
+    }
+}
+
+/// An input, the cube it describes and its solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    pub input: Input,
+    pub cube: CubieCube,
+    pub solution: Solution,
+    /// The input's notation, for a scramble.
+    alg: Option<Alg>,
+}
+
+impl Solved {
+    /// Reads `input` and solves it in `mode`.
+    pub fn new(input: Input, mode: Mode) -> Result<Solved, InputError> {
+        Solved::with(input, |cube| mode.solve(cube))
+    }
+
+    /// Reads `input` and solves it with `solve`, such as a fewest-moves
+    /// search with another budget.
+    pub fn with(
+        input: Input,
+        solve: impl FnOnce(&CubieCube) -> Result<Solution, InvalidCube>,
+    ) -> Result<Solved, InputError> {
+        let (cube, alg) = input.read_cube()?;
+        let solution = solve(&cube)?;
+        Ok(Solved {
+            input,
+            cube,
+            solution,
+            alg,
+        })
+    }
+
+    /// The scramble as shown and shared: the input's notation, normalised,
+    /// or for a facelet state the inverse of its solution.
+    pub fn scramble(&self) -> String {
+        match &self.alg {
+            Some(alg) => alg.to_string(),
+            None => notation::format_moves(&self.solution.inverse_moves()),
+        }
+    }
+
+    /// The input normalised: notation as `scramble` prints it, a facelet
+    /// state in face letters.
+    pub fn normalised(&self) -> Input {
+        match &self.alg {
+            Some(alg) => Input::Scramble(alg.to_string()),
+            None => Input::Facelets(facelet::to_string(&self.cube)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SUPERFLIP_FACELETS: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
+
+    #[test]
+    fn fifty_four_sticker_letters_are_a_state_and_anything_else_notation() {
+        assert_eq!(
+            Input::read(&format!("  {}\n", SUPERFLIP_FACELETS.to_lowercase())),
+            Input::Facelets(SUPERFLIP_FACELETS.into())
+        );
+        let colours = "W".repeat(9) + &"R".repeat(9) + &"G".repeat(9);
+        let colours = colours.clone() + &"Y".repeat(9) + &"O".repeat(9) + &"B".repeat(9);
+        assert_eq!(Input::read(&colours), Input::Facelets(colours.clone()));
+        for notation in ["R U R' U'", "RUR'U'", &"U".repeat(53), &"U".repeat(55)] {
+            assert_eq!(Input::read(notation), Input::Scramble(notation.into()));
+        }
+    }
+
+    #[test]
+    fn modes_read_their_names_and_nothing_else() {
+        for mode in [Mode::Fast, Mode::Fewest] {
+            assert_eq!(mode.as_str().parse(), Ok(mode));
+        }
+        assert_eq!(
+            "slow".parse::<Mode>(),
+            Err(UnknownMode("slow".into()))
+        );
+        assert_eq!(
+            UnknownMode("slow".into()).to_string(),
+            "mode `slow` is neither `fast` nor `fewest`"
+        );
+    }
+
+    #[test]
+    fn a_state_is_scrambled_by_its_solution_undone() {
+        let solved = Solved::new(Input::Facelets(SUPERFLIP_FACELETS.into()), Mode::Fast).unwrap();
+        let again = notation::parse(&solved.scramble()).unwrap().cube();
+        assert_eq!(again, solved.cube);
+        assert_eq!(solved.normalised(), Input::Facelets(SUPERFLIP_FACELETS.into()));
+    }
+
+    #[test]
+    fn notation_is_normalised_and_errors_keep_their_column() {
+        let solved = Solved::new(Input::Scramble("RUR'U'".into()), Mode::Fast).unwrap();
+        assert_eq!(solved.scramble(), "R U R' U'");
+        assert_eq!(solved.normalised(), Input::Scramble("R U R' U'".into()));
+        let error = Solved::new(Input::Scramble("R U X".into()), Mode::Fast).unwrap_err();
+        assert_eq!(error.column(), Some(5));
+        let mut letters = SUPERFLIP_FACELETS.to_string();
+        letters.replace_range(9..10, "X");
+        let error = Solved::new(Input::Facelets(letters), Mode::Fast).unwrap_err();
+        assert_eq!(error.column(), Some(10));
+    }
+}
