@@ -131,7 +131,6 @@ mod tests {
         }
     }
 
-
     #[test]
     fn each_face_normal_runs_along_its_grid_axis() {
         for face in Face::ALL {

@@ -37,7 +37,9 @@ impl Input {
         let trimmed = text.trim();
         let is_sticker = |c: char| {
             let upper = c.to_ascii_uppercase();
-            Face::from_letter(upper).or(palette::face_of_letter(upper)).is_some()
+            Face::from_letter(upper)
+                .or(palette::face_of_letter(upper))
+                .is_some()
         };
         if trimmed.chars().count() == facelet::N_FACELETS && trimmed.chars().all(is_sticker) {
             Input::Facelets(trimmed.to_ascii_uppercase())
@@ -216,10 +218,7 @@ mod tests {
         for mode in [Mode::Fast, Mode::Fewest] {
             assert_eq!(mode.as_str().parse(), Ok(mode));
         }
-        assert_eq!(
-            "slow".parse::<Mode>(),
-            Err(UnknownMode("slow".into()))
-        );
+        assert_eq!("slow".parse::<Mode>(), Err(UnknownMode("slow".into())));
         assert_eq!(
             UnknownMode("slow".into()).to_string(),
             "mode `slow` is neither `fast` nor `fewest`"
@@ -231,7 +230,10 @@ mod tests {
         let solved = Solved::new(Input::Facelets(SUPERFLIP_FACELETS.into()), Mode::Fast).unwrap();
         let again = notation::parse(&solved.scramble()).unwrap().cube();
         assert_eq!(again, solved.cube);
-        assert_eq!(solved.normalised(), Input::Facelets(SUPERFLIP_FACELETS.into()));
+        assert_eq!(
+            solved.normalised(),
+            Input::Facelets(SUPERFLIP_FACELETS.into())
+        );
     }
 
     #[test]

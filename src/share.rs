@@ -263,7 +263,13 @@ pub fn commented_solution(solved: &Solved) -> String {
         .solution
         .stages
         .iter()
-        .map(|stage| format!("// {}\n{}", stage.name, notation::format_moves(&stage.moves)))
+        .map(|stage| {
+            format!(
+                "// {}\n{}",
+                stage.name,
+                notation::format_moves(&stage.moves)
+            )
+        })
         .collect();
     lines.join("\n")
 }

@@ -1,29 +1,12 @@
 //! The `thistle` binary, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+#[path = "common/run.rs"]
+mod run;
 
-fn thistle(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_thistle"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run thistle");
-    let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or("").as_bytes()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use run::{stderr, stdout, succeed, thistle};
+use std::process::{Command, Stdio};
+use thistle::fewest;
+use thistle::input::{Input, Solved};
 
 #[test]
 fn state_prints_facelets_per_scramble() {
@@ -168,14 +151,46 @@ fn solve_accepts_a_facelet_state() {
 fn tables_prints_histograms_and_sizes() {
     let text = stdout(&thistle(&["tables"], None));
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "phase 1: 1 2 25 202 620 900 285 13");
-    assert!(lines[3].starts_with("phase 4: 1 6 27 "));
-    assert!(text.contains("phase 2 table: 73812 bytes"));
+    assert_eq!(lines[0], "stage 1: 1 2 25 202 620 900 285 13");
+    assert!(lines[3].starts_with("stage 4: 1 6 27 "));
+    assert!(text.contains("stage 2 table: 73812 bytes"));
 }
 
 #[test]
-fn bench_reports_speed_and_lengths() {
-    let text = stdout(&thistle(&["bench", "--count", "200"], None));
-    assert!(text.starts_with("fast: "), "{text}");
-    assert!(text.contains(" solves/s, mean ") && text.contains(" moves, max "));
+fn bench_reports_speed_and_lengths_in_both_modes() {
+    let out = succeed(&["bench", "--count", "20"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    for (line, mode) in lines.iter().zip(["fast", "fewest"]) {
+        let rest = line.strip_prefix(&format!("{mode}: ")).expect(mode);
+        let words: Vec<&str> = rest.split(' ').collect();
+        assert_eq!(words[1..3], ["solves/s,", "mean"], "{line}");
+        assert!(words[0].parse::<f64>().unwrap() > 0.0, "{line}");
+        assert!(line.ends_with(" moves"), "{line}");
+    }
+}
+
+#[test]
+fn solve_fewest_keeps_the_json_shape_and_takes_a_budget() {
+    let scramble = "R U2 F' L D2 B R' U F2 D' L2 B' U R2 F D L' B2 U' R";
+    let json = |args: &[&str]| -> serde_json::Value {
+        serde_json::from_str(&succeed(
+            &[&["solve", "--json"], args, &[scramble]].concat(),
+        ))
+        .unwrap()
+    };
+    let (fast, fewest_default, small) = (json(&[]), json(&["--fewest"]), json(&["--fewest=2000"]));
+    let keys =
+        |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
+    assert_eq!(keys(&fast), keys(&fewest_default));
+    assert_eq!(fewest_default["stages"].as_array().unwrap().len(), 4);
+    assert!(fewest_default["length"].as_u64() < fast["length"].as_u64());
+    let expected = Solved::with(Input::Scramble(scramble.into()), |cube| {
+        fewest::solve_fewest(cube, 2_000)
+    })
+    .unwrap();
+    assert_eq!(
+        small["length"].as_u64(),
+        Some(expected.solution.len() as u64)
+    );
 }

@@ -53,7 +53,11 @@ fn fast_solutions_are_unchanged() {
 fn fewest_moves_solutions_are_unchanged() {
     let args = ["solve", "--json", "--fewest", "--file"];
     let out = succeed(&[&args[..], &[&golden_path("scrambles.txt")]].concat());
-    assert_same_lines(&without_timing(&out), &golden("fewest.jsonl"), "fewest mode");
+    assert_same_lines(
+        &without_timing(&out),
+        &golden("fewest.jsonl"),
+        "fewest mode",
+    );
 }
 
 #[test]

@@ -3,7 +3,8 @@
 
 use proptest::prelude::*;
 use thistle::cubie::CubieCube;
-use thistle::share::{self, Mode, Shared, Source};
+use thistle::input::{Input, Mode};
+use thistle::share::{self, Shared};
 use thistle::{facelet, notation, scramble};
 
 proptest! {
@@ -32,6 +33,21 @@ proptest! {
     }
 
     #[test]
+    fn the_quick_validity_check_agrees_with_verify(cp in proptest::array::uniform8(0u8..9), co in proptest::array::uniform8(0u8..4), ep in proptest::array::uniform12(0u8..13), eo in proptest::array::uniform12(0u8..3)) {
+        let cube = CubieCube { cp, co, ep, eo };
+        prop_assert_eq!(cube.check().is_ok(), cube.verify().is_empty());
+    }
+
+    #[test]
+    fn permuted_states_are_valid_exactly_when_verify_finds_nothing(seed in any::<u64>(), swaps in proptest::collection::vec((0usize..12, 0usize..12, any::<bool>()), 0..3)) {
+        let mut cube = scramble::random_state(&mut scramble::rng(Some(seed)));
+        for (a, b, corners) in swaps {
+            if corners { cube.cp.swap(a % 8, b % 8) } else { cube.ep.swap(a, b) }
+        }
+        prop_assert_eq!(cube.check().is_ok(), cube.verify().is_empty());
+    }
+
+    #[test]
     fn scramble_text_round_trips_through_the_parser(seed in any::<u64>()) {
         let moves = scramble::random_moves(&mut scramble::rng(Some(seed)), 30);
         let text = notation::format_moves(&moves);
@@ -51,19 +67,19 @@ proptest! {
     #[test]
     fn share_links_round_trip_states_and_positions(seed in any::<u64>(), position in 0usize..60, fewest in any::<bool>(), as_facelets in any::<bool>()) {
         let mut rng = scramble::rng(Some(seed));
-        let source = if as_facelets {
-            Source::Facelets(facelet::to_string(&scramble::random_state(&mut rng)))
+        let input = if as_facelets {
+            Input::Facelets(facelet::to_string(&scramble::random_state(&mut rng)))
         } else {
-            Source::Scramble(notation::format_moves(&scramble::random_moves(&mut rng, 25)))
+            Input::Scramble(notation::format_moves(&scramble::random_moves(&mut rng, 25)))
         };
-        let mode = if fewest { Mode::Fewest } else { Mode::Fast };
-        let shared = Shared { source, mode, position };
+        let mode = Some(if fewest { Mode::Fewest } else { Mode::Fast });
+        let shared = Shared { input, mode, position };
         prop_assert_eq!(share::decode(&share::encode(&shared)), Ok(shared));
     }
 
     #[test]
     fn any_scramble_text_survives_a_share_link(text in "\\PC{0,80}") {
-        let shared = Shared { source: Source::Scramble(text), mode: Mode::Fast, position: 3 };
+        let shared = Shared { input: Input::Scramble(text), mode: Some(Mode::Fast), position: 3 };
         prop_assert_eq!(share::decode(&share::encode(&shared)), Ok(shared));
     }
 }

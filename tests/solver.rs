@@ -6,61 +6,72 @@ mod common;
 use common::{CHECKERBOARD, SUPERFLIP};
 use std::sync::OnceLock;
 use thistle::bfs::{self, Packed, PACKED_UNREACHED};
-use thistle::cubie::{CubieCube, Move};
+use thistle::cubie::{CubieCube, CubieError, Move};
 use thistle::facelet::FaceletError;
+use thistle::input::{Input, InputError, Mode, Solved};
 use thistle::notation;
-use thistle::phase::{Phase, StageKind};
 use thistle::scramble;
-use thistle::solver::{self, SolveError};
+use thistle::solver::{self, Solution};
+use thistle::stage::{self, Stage, StageKind, StageVisitor};
 use thistle::tables;
 
-/// Exact distances of every stage, recomputed natively.
-fn distances() -> &'static [Vec<u8>; 4] {
-    static D: OnceLock<[Vec<u8>; 4]> = OnceLock::new();
-    D.get_or_init(|| {
-        let p = tables::phases();
-        [
-            bfs::distances(&p.edges),
-            bfs::distances(&p.corners),
-            bfs::distances(&p.separate),
-            bfs::distances(&p.finish),
-        ]
-    })
-}
+/// Exact distances of a stage, recomputed natively.
+struct Distances;
 
-fn stage_distance(kind: StageKind, cube: &CubieCube) -> u8 {
-    let p = tables::phases();
-    let d = &distances()[kind.index()];
-    match kind {
-        StageKind::OrientEdges => d[p.edges.index(p.edges.coord(cube))],
-        StageKind::OrientCornersSlice => d[p.corners.index(p.corners.coord(cube))],
-        StageKind::SeparatePieces => d[p.separate.index(p.separate.coord(cube))],
-        StageKind::HalfTurnFinish => d[p.finish.index(p.finish.coord(cube))],
+impl StageVisitor for Distances {
+    type Output = Vec<u8>;
+    fn visit<S: Stage>(self, stage: &S) -> Vec<u8> {
+        bfs::distances(stage)
     }
 }
 
-/// Checks every promise a solution makes about the cube it solves,
-/// including that each stage is optimal for its goal.
-fn check_solution(cube: &CubieCube) -> usize {
-    let solution = solver::solve(cube);
+/// Exact distances of every stage, recomputed natively.
+fn distances() -> &'static Vec<Vec<u8>> {
+    static D: OnceLock<Vec<Vec<u8>>> = OnceLock::new();
+    D.get_or_init(|| {
+        StageKind::ALL
+            .map(|kind| tables::stages().visit(kind, Distances))
+            .to_vec()
+    })
+}
+
+/// A cube's exact distance from a stage's goal, by the recomputed table.
+struct DistanceOf<'a>(&'a CubieCube);
+
+impl StageVisitor for DistanceOf<'_> {
+    type Output = u8;
+    fn visit<S: Stage>(self, stage: &S) -> u8 {
+        distances()[S::KIND.index()][stage.index(stage.coord(self.0))]
+    }
+}
+
+fn solve(cube: &CubieCube) -> Solution {
+    solver::solve(cube).expect("a valid cube")
+}
+
+/// Solves a cube and checks every promise its solution makes, including
+/// that each stage is optimal for its goal.
+fn check_solution(cube: &CubieCube) -> Solution {
+    let solution = solve(cube);
     let starts = common::check_stages(cube, &solution);
     for ((stage, kind), start) in solution.stages.iter().zip(StageKind::ALL).zip(&starts) {
+        let distance = tables::stages().visit(kind, DistanceOf(start));
         assert_eq!(
             stage.moves.len(),
-            stage_distance(kind, start) as usize,
+            distance as usize,
             "{} is not optimal",
             kind.name()
         );
     }
     assert!(solution.len() <= 45);
-    solution.len()
+    solution
 }
 
 #[test]
 fn tables_have_the_packed_sizes() {
-    let sizes: Vec<usize> = tables::distance_tables()
+    let sizes: Vec<usize> = StageKind::ALL
         .iter()
-        .map(|t| t.0.len())
+        .map(|&kind| tables::table(kind).0.len())
         .collect();
     assert_eq!(sizes, vec![512, 73_812, 7_350, 165_888]);
     assert!(sizes.iter().sum::<usize>() <= 640_000);
@@ -73,25 +84,32 @@ fn histograms_match_the_golden_file_and_the_known_maxima() {
         "/tables/histograms.txt"
     ))
     .unwrap();
-    let p = tables::phases();
-    let d = distances();
-    let histograms = [
-        bfs::histogram(&p.edges, &d[0]),
-        bfs::histogram(&p.corners, &d[1]),
-        bfs::histogram(&p.separate, &d[2]),
-        bfs::histogram(&p.finish, &d[3]),
-    ];
+    struct Histogram<'a>(&'a [u8]);
+    impl StageVisitor for Histogram<'_> {
+        type Output = Vec<usize>;
+        fn visit<S: Stage>(self, stage: &S) -> Vec<usize> {
+            bfs::histogram(stage, self.0)
+        }
+    }
+    let histograms = StageKind::ALL
+        .map(|kind| tables::stages().visit(kind, Histogram(&distances()[kind.index()])));
     let recomputed: Vec<String> = histograms
         .iter()
         .enumerate()
         .map(|(i, h)| bfs::histogram_line(i + 1, h))
         .collect();
     assert_eq!(recomputed.join("\n") + "\n", golden);
-    assert_eq!(tables::HISTOGRAMS, golden);
+    assert_eq!(stage::GOLDEN_HISTOGRAMS, golden);
     for (hist, kind) in histograms.iter().zip(StageKind::ALL) {
         assert_eq!(hist[0], 1, "one goal coordinate");
         assert_eq!(hist.len() - 1, kind.max_length());
     }
+    let maxima = StageKind::ALL.map(StageKind::max_length);
+    assert_eq!(
+        maxima,
+        [7, 10, 13, 15],
+        "the known maxima of Thistlethwaite's stages"
+    );
     let sizes: Vec<usize> = histograms.iter().map(|h| h.iter().sum()).collect();
     assert_eq!(sizes, vec![2_048, 1_082_565, 29_400, 663_552]);
 }
@@ -100,11 +118,11 @@ fn histograms_match_the_golden_file_and_the_known_maxima() {
 /// stage 2, with no symmetry, agrees with the reduced table everywhere.
 #[test]
 fn symmetry_reduced_stage_two_table_is_exact() {
-    let phase = &tables::phases().corners;
+    let stage = &tables::stages().orient_corners_slice;
     let reduced = &distances()[1];
     let (n_twist, n_slice) = (thistle::coord::N_TWIST, thistle::coord::N_SLICE);
     let mut raw = vec![u8::MAX; n_twist * n_slice];
-    let (t0, s0) = phase.goal();
+    let (t0, s0) = stage.goal();
     raw[t0 as usize * n_slice + s0 as usize] = 0;
     let mut queue = vec![(t0, s0)];
     let mut head = 0;
@@ -112,8 +130,8 @@ fn symmetry_reduced_stage_two_table_is_exact() {
         let (t, s) = queue[head];
         head += 1;
         let next_distance = raw[t as usize * n_slice + s as usize] + 1;
-        for k in 0..phase.moves().len() {
-            let (nt, ns) = phase.step((t, s), k);
+        for k in 0..stage.moves().len() {
+            let (nt, ns) = stage.step((t, s), k);
             let slot = &mut raw[nt as usize * n_slice + ns as usize];
             if *slot == u8::MAX {
                 *slot = next_distance;
@@ -125,7 +143,7 @@ fn symmetry_reduced_stage_two_table_is_exact() {
         for s in 0..n_slice as u16 {
             assert_eq!(
                 raw[t as usize * n_slice + s as usize],
-                reduced[phase.index((t, s))],
+                reduced[stage.index((t, s))],
                 "twist {t}, placement {s}"
             );
         }
@@ -134,37 +152,42 @@ fn symmetry_reduced_stage_two_table_is_exact() {
 
 #[test]
 fn embedded_tables_equal_the_recomputed_distances() {
-    for (d, table) in distances().iter().zip(tables::distance_tables()) {
-        assert_eq!(bfs::pack(d), table.0);
+    for (d, kind) in distances().iter().zip(StageKind::ALL) {
+        assert_eq!(bfs::pack(d), tables::table(kind).0);
     }
 }
 
-fn every_entry_has_a_neighbour_one_closer<P: Phase>(phase: &P, table: Packed) {
-    let goal = phase.index(phase.goal());
-    assert_eq!(table.get(goal), 0);
-    for index in 0..P::SIZE {
-        let value = table.get(index);
-        if index == goal || value == PACKED_UNREACHED {
-            continue;
+/// Checks that descent can never stall on a stage's embedded table.
+struct EveryEntryHasANeighbourOneCloser;
+
+impl StageVisitor for EveryEntryHasANeighbourOneCloser {
+    type Output = ();
+    fn visit<S: Stage>(self, stage: &S) {
+        let table: Packed = tables::table(S::KIND);
+        let goal = stage.index(stage.goal());
+        assert_eq!(table.get(goal), 0);
+        for index in 0..S::SIZE {
+            let value = table.get(index);
+            if index == goal || value == PACKED_UNREACHED {
+                continue;
+            }
+            let coord = stage.coord_at(index);
+            let want = (value + 2) % 3;
+            assert!(
+                (0..stage.moves().len())
+                    .any(|k| table.get(stage.index(stage.step(coord, k))) == want),
+                "{:?} entry {index} has no neighbour one move closer",
+                S::KIND
+            );
         }
-        let coord = phase.coord_at(index);
-        let want = (value + 2) % 3;
-        assert!(
-            (0..phase.moves().len()).any(|k| table.get(phase.index(phase.step(coord, k))) == want),
-            "{:?} entry {index} has no neighbour one move closer",
-            P::KIND
-        );
     }
 }
 
 #[test]
 fn every_nonzero_entry_has_a_neighbour_one_closer() {
-    let p = tables::phases();
-    let [t1, t2, t3, t4] = tables::distance_tables();
-    every_entry_has_a_neighbour_one_closer(&p.edges, t1);
-    every_entry_has_a_neighbour_one_closer(&p.corners, t2);
-    every_entry_has_a_neighbour_one_closer(&p.separate, t3);
-    every_entry_has_a_neighbour_one_closer(&p.finish, t4);
+    for kind in StageKind::ALL {
+        tables::stages().visit(kind, EveryEntryHasANeighbourOneCloser);
+    }
 }
 
 #[test]
@@ -186,7 +209,7 @@ fn stage_move_sets_are_their_groups_generators() {
 fn ten_thousand_random_states_solve_stage_by_stage() {
     let mut rng = scramble::rng(Some(2026));
     let total: usize = (0..10_000)
-        .map(|_| check_solution(&scramble::random_state(&mut rng)))
+        .map(|_| check_solution(&scramble::random_state(&mut rng)).len())
         .sum();
     let mean = total as f64 / 10_000.0;
     assert!((30.0..32.0).contains(&mean), "mean length {mean}");
@@ -195,35 +218,39 @@ fn ten_thousand_random_states_solve_stage_by_stage() {
 #[test]
 fn superflip_needs_all_four_stages() {
     let cube = notation::parse(SUPERFLIP).unwrap().cube();
-    check_solution(&cube);
-    assert!(solver::solve(&cube)
-        .stages
-        .iter()
-        .all(|s| !s.moves.is_empty()));
+    let solution = check_solution(&cube);
+    assert!(solution.stages.iter().all(|s| !s.moves.is_empty()));
 }
 
 #[test]
 fn checkerboard_needs_only_half_turns() {
     let cube = notation::parse(CHECKERBOARD).unwrap().cube();
-    check_solution(&cube);
-    let solution = solver::solve(&cube);
+    let solution = check_solution(&cube);
     assert!(solution.stages[..3].iter().all(|s| s.moves.is_empty()));
     assert_eq!(solution.stages[3].moves.len(), 6);
 }
 
 #[test]
 fn solved_cube_has_four_empty_stages() {
-    let solution = solver::solve(&CubieCube::solved());
+    let solution = check_solution(&CubieCube::solved());
     assert!(solution.is_empty());
-    assert_eq!(solution.stages.len(), 4);
+    let named: Vec<(StageKind, &str)> = solution.stages.iter().map(|s| (s.kind, s.name)).collect();
+    assert_eq!(
+        named,
+        [
+            (StageKind::OrientEdges, "Orient edges"),
+            (StageKind::OrientCornersSlice, "Orient corners + slice"),
+            (StageKind::SeparatePieces, "Separate pieces"),
+            (StageKind::HalfTurnFinish, "Half-turn finish"),
+        ]
+    );
 }
 
 #[test]
 fn single_moves_are_undone_in_one_move() {
     for m in Move::ALL {
         let cube = CubieCube::solved().apply_move(m);
-        check_solution(&cube);
-        assert_eq!(solver::solve(&cube).moves(), vec![m.inverse()]);
+        assert_eq!(check_solution(&cube).moves(), vec![m.inverse()]);
     }
 }
 
@@ -242,8 +269,7 @@ fn states_already_in_a_subgroup_skip_the_stages_they_need_not_do() {
                 .filter(|m| group.contains(m))
                 .collect();
             let cube = CubieCube::solved().apply(&moves);
-            check_solution(&cube);
-            let solution = solver::solve(&cube);
+            let solution = check_solution(&cube);
             assert!(
                 solution.stages[..skip].iter().all(|s| s.moves.is_empty()),
                 "{kind:?}"
@@ -258,8 +284,8 @@ fn joins_are_merged_into_the_earlier_stage() {
     let mut merged = 0;
     for _ in 0..2_000 {
         let cube = scramble::random_state(&mut rng);
-        let unmerged = solver::solve_stages(&cube);
-        let solution = solver::solve(&cube);
+        let unmerged = solver::stage_moves(&cube);
+        let solution = solve(&cube);
         merged += unmerged.iter().map(Vec::len).sum::<usize>() - solution.len();
         for pair in solution.stages.windows(2) {
             if let (Some(a), Some(b)) = (pair[0].moves.last(), pair[1].moves.first()) {
@@ -282,31 +308,42 @@ fn invalid_states_are_rejected_with_their_errors() {
             _ => c,
         })
         .collect::<String>();
-    match solver::solve_facelets(&twisted) {
-        Err(SolveError::Invalid(state)) => assert!(matches!(
+    let solve_state = |text: &str| Solved::new(Input::Facelets(text.into()), Mode::Fast);
+    match solve_state(&twisted) {
+        Err(InputError::Invalid(state)) => assert!(matches!(
             state.0.as_slice(),
-            [FaceletError::Cubie(
-                thistle::cubie::CubieError::Twist { .. }
-            )]
+            [FaceletError::Cubie(CubieError::Twist { .. })]
         )),
         other => panic!("{other:?}"),
     }
-    assert!(matches!(
-        solver::solve_facelets("UUU"),
-        Err(SolveError::Invalid(_))
-    ));
-    let e = solver::solve_text("R U X").unwrap_err();
+    assert!(matches!(solve_state("UUU"), Err(InputError::Invalid(_))));
+    let e = Solved::new(Input::Scramble("R U X".into()), Mode::Fast).unwrap_err();
     assert_eq!(e.column(), Some(5));
-    let mut broken = CubieCube::solved();
-    broken.eo[0] = 1;
-    assert!(solver::try_solve(&broken).is_err());
+}
+
+#[test]
+fn the_solver_refuses_a_cube_face_turns_cannot_reach() {
+    let mut flipped = CubieCube::solved();
+    flipped.eo[0] = 1;
+    assert_eq!(
+        solver::solve(&flipped).unwrap_err().0,
+        vec![CubieError::Flip { positions: vec![0] }]
+    );
+    // A corner numbered out of range used to be masked into range and
+    // solved as some other cube.
+    let mut garbage = CubieCube::solved();
+    garbage.cp[0] = 9;
+    assert_eq!(
+        solver::solve(&garbage).unwrap_err().0,
+        vec![CubieError::CornerOutOfRange { position: 0 }]
+    );
 }
 
 #[test]
 fn random_state_scrambles_reproduce_their_state() {
     let mut rng = scramble::rng(Some(11));
     for _ in 0..500 {
-        let (cube, moves) = solver::random_state_scramble(&mut rng);
+        let (cube, moves) = scramble::random_state_scramble(&mut rng);
         assert!(moves.len() >= 2);
         assert_eq!(CubieCube::solved().apply(&moves), cube);
     }

@@ -5,8 +5,8 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 use thistle::cubie::{CubieCube, Face, Move};
-use thistle::phase::StageKind;
 use thistle::solver::Solution;
+use thistle::stage::StageKind;
 
 pub const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 pub const CHECKERBOARD: &str = "U2 D2 F2 B2 L2 R2";
