@@ -5,7 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-WASM_BINDGEN_VERSION=0.2.130
+# The CLI must match the wasm-bindgen crate exactly; Cargo.toml pins it
+# (`wasm-bindgen = "=X.Y.Z"`), and that pin is the one place it is written.
+WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)"$/\1/p' Cargo.toml)
+if [ -z "$WASM_BINDGEN_VERSION" ]; then
+  echo 'setup: Cargo.toml must pin wasm-bindgen as `wasm-bindgen = "=X.Y.Z"`' >&2
+  exit 1
+fi
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown

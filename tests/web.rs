@@ -6,7 +6,9 @@
 use thistle::cubie::CubieCube;
 use thistle::facelet;
 use thistle::notation;
-use thistle::web::{self, App};
+use thistle::palette;
+use thistle::web::app::App;
+use thistle::web::{editor, links, solving};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext};
@@ -31,14 +33,13 @@ fn number(value: &JsValue, key: &str) -> f64 {
     get(value, key).as_f64().expect("a number")
 }
 
-/// All moves of a solution object, joined with spaces.
-fn solution_moves(solution: &JsValue) -> String {
-    let moves: Vec<String> = array(solution, "stages")
-        .iter()
-        .flat_map(|stage| array(&stage, "moves").iter().collect::<Vec<_>>())
-        .map(|m| m.as_string().expect("a move"))
-        .collect();
-    moves.join(" ")
+/// Reads the Scramble box, solves in the worker's call, and shows it, as
+/// the page does.
+fn show(app: &mut App, typed: &str, mode: &str) -> JsValue {
+    let request = solving::read_input(typed).unwrap();
+    let input = get(&request, "input");
+    let searched = solving::solve_stages(mode, input.clone()).unwrap();
+    app.show(input, searched).unwrap()
 }
 
 fn canvas(size: u32) -> HtmlCanvasElement {
@@ -76,13 +77,30 @@ fn pixel(canvas: &HtmlCanvasElement, x: i32, y: i32) -> [u8; 4] {
 }
 
 fn background() -> [u8; 4] {
-    let b = thistle::render::BACKGROUND;
-    [b.r, b.g, b.b, 255]
+    let [r, g, b] = palette::BACKGROUND;
+    [r, g, b, 255]
 }
 
 #[wasm_bindgen_test]
-fn solving_text_gives_four_named_stages_that_sum_to_the_total() {
-    let solution = web::solve_text("R U R' U' F2 D L2 B'").unwrap();
+fn the_scramble_box_reads_notation_facelets_and_links() {
+    let notation = solving::read_input("R U R' U'").unwrap();
+    assert_eq!(text(&get(&notation, "input"), "source"), "scramble");
+    assert_eq!(get(&notation, "mode").as_string(), None, "no mode named");
+    let state = solving::read_input(&format!(" {} ", SOLVED.to_lowercase())).unwrap();
+    assert_eq!(text(&get(&state, "input"), "source"), "state");
+    assert_eq!(text(&get(&state, "input"), "text"), SOLVED);
+    let link = solving::read_input("https://example.org/?scramble=R_U-&mode=fast&move=2").unwrap();
+    assert_eq!(text(&get(&link, "input"), "text"), "R U'");
+    assert_eq!(text(&link, "mode"), "fast");
+    assert_eq!(number(&link, "position"), 2.0);
+    assert!(solving::read_input("?scramble=R&mode=slow").is_err());
+}
+
+#[wasm_bindgen_test]
+fn a_shown_solution_has_four_named_stages_that_solve_the_input() {
+    let mut app = App::new(canvas(64)).unwrap();
+    let shown = show(&mut app, "RUR'U' F2 D L2 B'", "fast");
+    let solution = get(&shown, "solution");
     let stages = array(&solution, "stages");
     let names: Vec<String> = stages.iter().map(|s| text(&s, "name")).collect();
     assert_eq!(
@@ -94,59 +112,105 @@ fn solving_text_gives_four_named_stages_that_sum_to_the_total() {
             "Half-turn finish"
         ]
     );
-    let counted: usize = stages
+    let moves: Vec<String> = stages
         .iter()
-        .map(|s| array(&s, "moves").length() as usize)
-        .sum();
-    assert_eq!(counted as f64, number(&solution, "total"));
-    let starts: Vec<f64> = stages.iter().map(|s| number(&s, "start")).collect();
-    assert_eq!(starts[0], 0.0);
-    assert!(starts.windows(2).all(|w| w[0] <= w[1]));
+        .flat_map(|stage| array(&stage, "moves").iter().collect::<Vec<_>>())
+        .map(|m| m.as_string().expect("a move"))
+        .collect();
+    assert_eq!(moves.len() as f64, number(&solution, "total"));
+    assert_eq!(number(&shown, "fastTotal"), number(&solution, "total"));
+    assert!(number(&shown, "fewestTotal") <= number(&shown, "fastTotal"));
     assert_eq!(text(&solution, "scramble"), "R U R' U' F2 D L2 B'");
-
+    assert_eq!(text(&get(&shown, "input"), "text"), "R U R' U' F2 D L2 B'");
     let scrambled = notation::parse("R U R' U' F2 D L2 B'").unwrap().cube();
     assert_eq!(text(&solution, "facelets"), facelet::to_string(&scrambled));
-    let moves = notation::parse(&solution_moves(&solution)).unwrap();
-    assert!(scrambled.apply(&moves.face_moves()).is_solved());
+    assert_eq!(app.facelets(), facelet::to_string(&scrambled));
+    let replayed = notation::parse(&moves.join(" ")).unwrap();
+    assert!(scrambled.apply(&replayed.face_moves()).is_solved());
     let last = stages.get(3);
     assert_eq!(text(&last, "facelets"), SOLVED);
     assert_eq!(number(&last, "maxLength"), 15.0);
     assert_eq!(text(&last, "allowed"), "U2 R2 F2 D2 L2 B2");
+    assert!(text(&shown, "algCubing").starts_with("https://alg.cubing.net/?setup=R_U_R-_U-"));
+    assert!(text(&shown, "twizzle").starts_with("https://alpha.twizzle.net/edit/?puzzle=3x3x3"));
 }
 
 #[wasm_bindgen_test]
 fn a_bad_move_is_an_error_with_its_column() {
-    let error = web::solve_text("R U Q2").unwrap_err();
+    let request = solving::read_input("R U Q2").unwrap();
+    let error = solving::solve_stages("fewest", get(&request, "input")).unwrap_err();
     assert!(error.is_instance_of::<js_sys::Error>());
     let message = text(&error, "message");
     assert!(message.contains("column 5"), "{message}");
     assert_eq!(number(&error, "column"), 5.0);
+    assert!(solving::solve_stages("slow", get(&request, "input")).is_err());
 }
 
 #[wasm_bindgen_test]
-fn bad_facelets_are_an_error_and_a_bad_letter_has_a_column() {
-    let short = web::solve_facelets("UUU").unwrap_err();
-    assert!(text(&short, "message").contains("54"));
-    let mut letters = SOLVED.to_string();
-    letters.replace_range(9..10, "X");
-    let bad = web::solve_facelets(&letters).unwrap_err();
-    assert_eq!(number(&bad, "column"), 10.0);
-}
-
-#[wasm_bindgen_test]
-fn facelets_solve_to_the_same_state() {
+fn a_painted_state_solves_and_is_scrambled_by_its_solution_undone() {
     let cube = CubieCube::solved().apply(&notation::parse("F R' D2").unwrap().face_moves());
-    let solution = web::solve_facelets(&facelet::to_string(&cube)).unwrap();
-    let moves = notation::parse(&solution_moves(&solution)).unwrap();
-    assert!(cube.apply(&moves.face_moves()).is_solved());
+    let mut app = App::new(canvas(32)).unwrap();
+    let shown = show(&mut app, &facelet::to_string(&cube), "fewest");
+    assert_eq!(text(&get(&shown, "input"), "source"), "state");
+    assert_eq!(text(&shown, "mode"), "fewest");
+    let scramble = text(&get(&shown, "solution"), "scramble");
+    assert_eq!(notation::parse(&scramble).unwrap().cube(), cube);
 }
 
 #[wasm_bindgen_test]
-fn the_bench_times_every_state() {
-    let times = web::bench_solve(5, 2, 7).unwrap();
+fn a_solution_that_does_not_solve_the_input_is_refused_and_the_cube_stays() {
+    let mut app = App::new(canvas(32)).unwrap();
+    show(&mut app, "R U", "fast");
+    let before = app.facelets();
+    let other = solving::read_input("F2").unwrap();
+    let wrong = solving::solve_stages("fast", get(&other, "input")).unwrap();
+    let input = get(&solving::read_input("R U").unwrap(), "input");
+    let error = app.show(input, wrong).unwrap_err();
+    assert!(text(&error, "message").contains("does not solve"));
+    assert_eq!(app.facelets(), before);
+}
+
+#[wasm_bindgen_test]
+fn links_round_trip_the_input_mode_and_position() {
+    let input = get(&solving::read_input("R U' (F2)2").unwrap(), "input");
+    let query = links::encode_link(input, "fast", 3).unwrap();
+    assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3");
+    let back = links::decode_link(&format!("?{query}")).unwrap();
+    assert_eq!(text(&get(&back, "input"), "text"), "R U' (F2)2");
+    assert_eq!(text(&back, "mode"), "fast");
+    assert_eq!(number(&back, "position"), 3.0);
+    let error = links::decode_link("?scramble=R&bogus=1").unwrap_err();
+    assert!(text(&error, "message").contains("bogus"));
+}
+
+#[wasm_bindgen_test]
+fn the_editor_checks_paint_with_the_solvers_rules_and_the_cubes_colours() {
+    let check = editor::check_facelets(SOLVED).unwrap();
+    assert_eq!(get(&check, "valid"), JsValue::TRUE);
+    let mut twisted: Vec<char> = SOLVED.chars().collect();
+    (twisted[29], twisted[26], twisted[15]) = ('R', 'D', 'F');
+    let check = editor::check_facelets(&twisted.into_iter().collect::<String>()).unwrap();
+    assert_eq!(get(&check, "valid"), JsValue::FALSE);
+    let problem = array(&check, "problems").get(0);
+    assert!(text(&problem, "message").contains("twist"));
+    assert_eq!(array(&problem, "stickers").length(), 3);
+    let colours = editor::palette().unwrap();
+    let faces = array(&colours, "faces");
+    let letters: String = faces.iter().map(|f| text(&f, "letter")).collect();
+    assert_eq!(letters, "WRGYOB");
+    assert_eq!(
+        text(&faces.get(1), "css"),
+        palette::css(palette::FACE_COLOURS[1].rgb)
+    );
+    assert_eq!(text(&colours, "background"), "#eceff3");
+}
+
+#[wasm_bindgen_test]
+fn the_benches_time_every_state() {
+    let times = solving::bench_solve(5, 2, 7).unwrap();
     assert_eq!(times.len(), 5);
     assert!(times.iter().all(|t| t.is_finite() && *t >= 0.0));
-    assert_eq!(web::stage_names().len(), 4);
+    assert_eq!(solving::bench_fewest(2, 7).unwrap().len(), 2);
 }
 
 #[wasm_bindgen_test]
@@ -168,13 +232,12 @@ fn the_renderer_draws_the_cube_on_webgl2() {
 
 #[wasm_bindgen_test]
 fn the_app_plays_a_solution_to_solved() {
-    let canvas = canvas(96);
-    let mut app = App::new(canvas).unwrap();
+    let mut app = App::new(canvas(96)).unwrap();
     assert_eq!(app.facelets(), SOLVED);
-    let solution = app.solve("R U2 F' L").unwrap();
-    assert_eq!(app.facelets(), text(&solution, "facelets"));
+    let shown = show(&mut app, "R U2 F' L", "fewest");
+    assert_eq!(app.facelets(), text(&get(&shown, "solution"), "facelets"));
     assert_ne!(app.facelets(), SOLVED);
-    app.play();
+    app.toggle();
     let mut frames = 0;
     while app.tick(1.0 / 60.0) {
         app.render();
@@ -185,15 +248,6 @@ fn the_app_plays_a_solution_to_solved() {
     let status = app.status().unwrap();
     assert_eq!(text(&status, "text"), "Solved");
     assert_eq!(get(&status, "solved"), JsValue::TRUE);
-}
-
-#[wasm_bindgen_test]
-fn a_failed_solve_keeps_the_previous_cube() {
-    let mut app = App::new(canvas(32)).unwrap();
-    app.solve("R U").unwrap();
-    let before = app.facelets();
-    assert!(app.solve("R U (").is_err());
-    assert_eq!(app.facelets(), before);
 }
 
 #[wasm_bindgen_test]

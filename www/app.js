@@ -1,9 +1,10 @@
 // Thistle's page: loads the solver (WebAssembly), wires the controls to it and
 // runs the animation loop. The loop only runs while something moves, so an
-// idle page draws nothing. All cube logic lives in Rust.
+// idle page draws nothing. All cube logic lives in Rust; the page's state is
+// the one `page` object below, filled in by `start`.
 
 import { createEditor } from './editor.js';
-import { createSharing, namesMode, readLink } from './share.js';
+import { createSharing, readLink } from './share.js';
 import { createSolver } from './solving.js';
 
 const $ = (id) => document.getElementById(id);
@@ -35,24 +36,32 @@ const ui = {
 const PLAY_ICON = 'M7 4v16l13-8z';
 const PAUSE_ICON = 'M6 4h4v16H6zM14 4h4v16h-4z';
 
-let wasm = null;
-let app = null;
-let solution = null;
-// Solving and sharing (solving.js, share.js): the input on show, as
-// { source, text }, and the newest request, so a late result is dropped.
-let solver = null;
-let sharing = null;
-let current = null;
-let request = 0;
-let searching = false;
-let counts = '';
-let chipButtons = [];
-let moveButtons = [];
-let frames = 0;
-let drawMs = 0;
-let rafId = 0;
-let lastTime = 0;
-let shown = '';
+const page = {
+  /** The wasm module and the App on the canvas. */
+  wasm: null,
+  app: null,
+  /** The solution shown (`App.show`'s `solution`). */
+  solution: null,
+  /** Solving in the worker (solving.js) and share links (share.js). */
+  solver: null,
+  sharing: null,
+  /** The input shown, normalised ({ source, text }), for a mode change. */
+  current: null,
+  /** The newest solve request, so a late result is dropped. */
+  request: 0,
+  searching: false,
+  /** The move-count line, e.g. "24 moves (31 with optimal stages)". */
+  counts: '',
+  chipButtons: [],
+  moveButtons: [],
+  /** Frames drawn and milliseconds spent drawing, for the test hook. */
+  frames: 0,
+  drawMs: 0,
+  rafId: 0,
+  lastTime: 0,
+  /** The status last shown, so unchanged frames skip the DOM. */
+  shown: '',
+};
 
 function showStartupError(error) {
   const box = $('startup-error');
@@ -66,28 +75,37 @@ function showStartupError(error) {
 
 function draw() {
   const begin = performance.now();
-  app.render();
-  drawMs += performance.now() - begin;
-  frames += 1;
+  page.app.render();
+  page.drawMs += performance.now() - begin;
+  page.frames += 1;
 }
 
 function frame(time) {
-  rafId = 0;
-  const seconds = lastTime ? Math.min((time - lastTime) / 1000, 0.1) : 0;
-  const moving = app.tick(seconds);
+  page.rafId = 0;
+  const seconds = page.lastTime ? Math.min((time - page.lastTime) / 1000, 0.1) : 0;
+  const moving = page.app.tick(seconds);
   draw();
   update();
   if (moving) {
-    lastTime = time;
-    rafId = requestAnimationFrame(frame);
+    page.lastTime = time;
+    page.rafId = requestAnimationFrame(frame);
   } else {
-    lastTime = 0;
+    page.lastTime = 0;
   }
 }
 
 /** Schedules a frame; the loop keeps going only while playback moves. */
 function wake() {
-  if (!rafId) rafId = requestAnimationFrame(frame);
+  if (!page.rafId) page.rafId = requestAnimationFrame(frame);
+}
+
+/** Paints the page in the cube's own colours (Rust's palette). */
+function applyPalette() {
+  const { faces, background } = page.wasm.palette();
+  const root = document.documentElement.style;
+  faces.forEach((face, index) => root.setProperty(`--face-${index}`, face.css));
+  root.setProperty('--bg', background);
+  return faces;
 }
 
 function resize(width, height) {
@@ -146,10 +164,10 @@ function watchPointer() {
     const now = { x: event.clientX, y: event.clientY };
     pointers.set(event.pointerId, now);
     if (pointers.size === 1) {
-      app.orbit(now.x - last.x, now.y - last.y);
+      page.app.orbit(now.x - last.x, now.y - last.y);
     } else if (pointers.size === 2) {
       const distance = spread();
-      if (pinch > 0 && distance > 0) app.zoom(pinch / distance);
+      if (pinch > 0 && distance > 0) page.app.zoom(pinch / distance);
       pinch = distance;
     }
     wake();
@@ -163,7 +181,7 @@ function watchPointer() {
   ui.canvas.addEventListener('wheel', (event) => {
     event.preventDefault();
     const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-    app.zoom(Math.exp(pixels * 0.0015));
+    page.app.zoom(Math.exp(pixels * 0.0015));
     wake();
   }, { passive: false });
 }
@@ -171,11 +189,11 @@ function watchPointer() {
 function watchContext() {
   ui.canvas.addEventListener('webglcontextlost', (event) => {
     event.preventDefault();
-    app.contextLost();
+    page.app.contextLost();
   });
   ui.canvas.addEventListener('webglcontextrestored', () => {
     try {
-      app.contextRestored();
+      page.app.contextRestored();
       wake();
     } catch (error) {
       showStartupError(error);
@@ -187,7 +205,7 @@ function watchContext() {
 
 function buildChips() {
   ui.chips.replaceChildren();
-  chipButtons = solution.stages.map((stage, index) => {
+  page.chipButtons = page.solution.stages.map((stage, index) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'chip';
@@ -199,7 +217,7 @@ function buildChips() {
     count.className = 'count';
     count.textContent = ` · ${stage.moves.length}`;
     button.append(name, count);
-    button.addEventListener('click', () => act(() => app.playStage(index)));
+    button.addEventListener('click', () => act(() => page.app.playStage(index)));
     ui.chips.append(button);
     return button;
   });
@@ -207,8 +225,8 @@ function buildChips() {
 
 function buildMoves() {
   ui.moves.replaceChildren();
-  moveButtons = [];
-  solution.stages.forEach((stage) => {
+  page.moveButtons = [];
+  page.solution.stages.forEach((stage) => {
     const group = document.createElement('li');
     const heading = document.createElement('h3');
     heading.textContent = `${stage.name} · ${stage.moves.length}`;
@@ -222,10 +240,10 @@ function buildMoves() {
       button.className = 'move';
       button.textContent = move;
       button.title = `Move ${index + 1}: ${move}`;
-      button.addEventListener('click', () => act(() => app.playMove(index)));
+      button.addEventListener('click', () => act(() => page.app.playMove(index)));
       item.append(button);
       list.append(item);
-      moveButtons.push(button);
+      page.moveButtons.push(button);
     });
     if (stage.moves.length === 0) {
       const item = document.createElement('li');
@@ -239,11 +257,11 @@ function buildMoves() {
 }
 
 function showSolution(result) {
-  solution = result;
+  page.solution = result;
   ui.input.value = result.scramble;
   ui.error.textContent = '';
   ui.input.removeAttribute('aria-invalid');
-  shown = '';
+  page.shown = '';
   buildChips();
   buildMoves();
   // Mark the active chip and move now, not a frame later.
@@ -265,31 +283,31 @@ function showError(error) {
 
 /** Updates the controls from playback; cheap when nothing changed. */
 function update() {
-  const status = app.status();
+  const status = page.app.status();
   const key = JSON.stringify([status.text, status.current, status.stage, status.finished, status.playing]);
-  if (key === shown) return;
-  shown = key;
-  sharing.position(status.position);
+  if (key === page.shown) return;
+  page.shown = key;
+  page.sharing.position(status.position);
   ui.status.textContent = status.text;
   const playing = status.playing;
   ui.play.setAttribute('aria-label', playing ? 'Pause' : 'Play');
   ui.playIcon.setAttribute('d', playing ? PAUSE_ICON : PLAY_ICON);
-  chipButtons.forEach((button, index) => {
+  page.chipButtons.forEach((button, index) => {
     const active = index === status.stage && !status.solved;
     if (active) button.setAttribute('aria-current', 'step');
     else button.removeAttribute('aria-current');
-    button.classList.toggle('done', status.finished[index] && solution.stages[index].moves.length > 0);
+    button.classList.toggle('done', status.finished[index] && page.solution.stages[index].moves.length > 0);
   });
-  moveButtons.forEach((button, index) => {
+  page.moveButtons.forEach((button, index) => {
     const current = index === status.current;
     button.classList.toggle('current', current);
     button.classList.toggle('applied', index < status.position);
     if (current) button.setAttribute('aria-current', 'true');
     else button.removeAttribute('aria-current');
   });
-  const current = moveButtons[status.current];
+  const current = page.moveButtons[status.current];
   if (current) current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  const stage = solution.stages[status.stage];
+  const stage = page.solution.stages[status.stage];
   ui.stageName.textContent = `Stage ${status.stage + 1}: ${stage.name}`;
   ui.stageDescription.textContent = stage.description;
   ui.stageAllowed.textContent = stage.allowed;
@@ -299,7 +317,7 @@ function update() {
 /** Runs a playback command, then redraws. */
 function act(command) {
   command();
-  shown = '';
+  page.shown = '';
   update();
   wake();
 }
@@ -311,57 +329,47 @@ function setMode(value) {
 }
 
 function setSearching(on) {
-  searching = on;
+  page.searching = on;
   document.documentElement.toggleAttribute('data-searching', on);
   ui.solve.setAttribute('aria-busy', String(on));
-  $('result').textContent = on ? 'Searching…' : counts;
+  $('result').textContent = on ? 'Searching…' : page.counts;
 }
 
-/** Shows a found solution for `wanted` ({ source, text, mode, position }). */
-function display(wanted, found) {
-  const result = app.show(wanted.source, wanted.text, found);
+/** Shows a found solution for `wanted` ({ input, mode, position }). */
+function display(wanted, searched) {
+  const result = page.app.show(wanted.input, searched);
   showSolution(result.solution);
-  current = { source: result.source, text: result.text };
+  page.current = result.input;
   setMode(result.mode);
   const [total, other] = result.mode === 'fewest'
     ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
     : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
-  counts = `${total} moves (${other})`;
-  $('result').textContent = counts;
-  sharing.show(result);
-  if (wanted.position > 0) act(() => app.seek(wanted.position));
+  page.counts = `${total} moves (${other})`;
+  $('result').textContent = page.counts;
+  page.sharing.show(result);
+  if (wanted.position > 0) act(() => page.app.seek(wanted.position));
 }
 
 /** Solves `wanted` in the worker and shows it, unless a newer request came. */
 async function load(wanted) {
-  const id = ++request;
+  const id = ++page.request;
   setMode(wanted.mode);
   setSearching(true);
   try {
-    const found = await solver.solve(wanted.mode, wanted.source, wanted.text);
-    if (id === request) display(wanted, found);
+    const searched = await page.solver.solve(wanted.mode, wanted.input);
+    if (id === page.request) display(wanted, searched);
   } catch (error) {
-    if (id === request) showError(error);
+    if (id === page.request) showError(error);
   } finally {
-    if (id === request) setSearching(false);
+    if (id === page.request) setSearching(false);
   }
 }
 
-/** What the scramble box holds: a link, a facelet string or notation. */
-function readInput() {
-  const text = ui.input.value.trim();
-  if (wasm.looksLikeLink(text)) {
-    const link = wasm.decodeLink(text);
-    return namesMode(text) ? link : { ...link, mode: mode() };
-  }
-  // 54 sticker letters with no spaces are a facelet string, not moves.
-  if (/^[URFDLBWYGO]{54}$/i.test(text)) return { source: 'state', text: text.toUpperCase(), mode: mode(), position: 0 };
-  return { source: 'scramble', text: ui.input.value, mode: mode(), position: 0 };
-}
-
+/** Solves what the Scramble box holds (Rust decides what it is). */
 function solveInput() {
   try {
-    load(readInput());
+    const request = page.wasm.readInput(ui.input.value);
+    load({ ...request, mode: request.mode ?? mode() });
   } catch (error) {
     showError(error);
   }
@@ -372,21 +380,22 @@ function solveInput() {
  * example scramble. A bad link gives its message and a solved cube.
  */
 function openLink() {
-  const example = { source: 'scramble', text: ui.input.value, mode: mode(), position: 0 };
-  const solvedCube = { source: 'scramble', text: '', mode: mode(), position: 0 };
+  const example = { ...page.wasm.readInput(ui.input.value), mode: mode() };
+  const solvedCube = { ...page.wasm.readInput(''), mode: mode() };
   let wanted = example;
   let problem = null;
   try {
-    wanted = readLink(wasm) || example;
+    const link = readLink(page.wasm);
+    if (link) wanted = { ...link, mode: link.mode ?? mode() };
   } catch (error) {
     problem = error;
     wanted = solvedCube;
   }
   try {
-    display(wanted, solver.now(wanted.mode, wanted.source, wanted.text));
+    display(wanted, page.solver.now(wanted.mode, wanted.input));
   } catch (error) {
     problem = error;
-    display(solvedCube, solver.now(solvedCube.mode, solvedCube.source, solvedCube.text));
+    display(solvedCube, page.solver.now(solvedCube.mode, solvedCube.input));
   }
   if (problem) {
     ui.error.textContent = `This link could not be opened: ${problem.message}.`;
@@ -398,6 +407,7 @@ function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  const app = page.app;
   const commands = {
     ' ': () => app.toggle(),
     ArrowLeft: () => app.stepBack(),
@@ -421,11 +431,11 @@ function wire() {
     solveInput();
   });
   ui.random.addEventListener('click', () => {
-    load({ source: 'scramble', text: wasm.randomScramble(), mode: mode(), position: 0 });
+    load({ input: page.wasm.randomInput(), mode: mode(), position: 0 });
   });
   for (const radio of document.querySelectorAll('input[name="mode"]')) {
     radio.addEventListener('change', () => {
-      if (current) load({ ...current, mode: mode(), position: 0 });
+      if (page.current) load({ input: page.current, mode: mode(), position: 0 });
     });
   }
   ui.input.addEventListener('input', () => {
@@ -434,6 +444,7 @@ function wire() {
       ui.error.textContent = '';
     }
   });
+  const app = page.app;
   ui.reset.addEventListener('click', () => act(() => app.reset()));
   ui.back.addEventListener('click', () => act(() => app.stepBack()));
   ui.play.addEventListener('click', () => act(() => app.toggle()));
@@ -444,30 +455,33 @@ function wire() {
 }
 
 async function start() {
-  wasm = await import('./pkg/thistle.js');
+  const wasm = await import('./pkg/thistle.js');
   const instantiating = wasm.default();
   // While the wasm compiles in the background, bring up the WebGL2 context
   // (the renderer asks for the same one: drawing buffer kept for tests, no MSAA).
   ui.canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false });
   await instantiating;
   performance.mark('thistle-wasm');
-  app = new wasm.App(ui.canvas);
+  page.wasm = wasm;
+  const colours = applyPalette();
+  page.app = new wasm.App(ui.canvas);
   performance.mark('thistle-renderer');
-  app.setSpeed(Number(ui.speed.value));
+  page.app.setSpeed(Number(ui.speed.value));
   watchSize();
   watchPointer();
   watchContext();
   wire();
   for (const control of [ui.input, ui.solve, ui.random]) control.disabled = false;
-  solver = createSolver(wasm);
-  sharing = createSharing(wasm);
+  page.solver = createSolver(wasm);
+  page.sharing = createSharing(wasm);
   openLink();
   createEditor({
     root: $('editor-body'),
+    colours,
     check: (text) => wasm.checkFacelets(text),
-    shown: () => solution && solution.facelets,
+    shown: () => page.solution && page.solution.facelets,
     onSolve: (facelets) => {
-      load({ source: 'state', text: facelets, mode: mode(), position: 0 });
+      load({ ...wasm.readInput(facelets), mode: mode() });
       ui.canvas.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
   });
@@ -476,23 +490,24 @@ async function start() {
   window.thistle = {
     ready: true,
     /** The displayed cube as a 54-letter facelet string. */
-    state: () => app.facelets(),
-    status: () => app.status(),
+    state: () => page.app.facelets(),
+    status: () => page.app.status(),
     /** Frames drawn since the page loaded. */
-    frames: () => frames,
+    frames: () => page.frames,
     /** Milliseconds spent in drawing calls since the page loaded. */
-    drawMs: () => drawMs,
-    solve: (text) => wasm.solve(text),
+    drawMs: () => page.drawMs,
     benchSolve: (states, repeats, seed) => wasm.benchSolve(states, repeats, BigInt(seed)),
     /** Milliseconds per fewest-moves solve of `states` random states. */
     benchFewest: (states, seed) => wasm.benchFewest(states, BigInt(seed)),
     /** Whether a solve is under way (in the worker). */
-    searching: () => searching,
+    searching: () => page.searching,
+    /** The facelet string of a scramble, as the solver reads it. */
+    stateOf: (text) => page.solver.now('fast', wasm.readInput(text).input).facelets,
   };
   document.documentElement.dataset.ready = 'true';
   performance.mark('thistle-ready');
   // The worker compiles its own module; start it once the page is up.
-  (window.requestIdleCallback || setTimeout)(() => solver.warm());
+  (window.requestIdleCallback || setTimeout)(() => page.solver.warm());
 }
 
 start().catch(showStartupError);

@@ -7,8 +7,6 @@
 // for a valid cube.
 
 const FACES = 'URFDLB';
-const COLOURS = ['White', 'Red', 'Green', 'Yellow', 'Orange', 'Blue'];
-const COLOUR_LETTERS = 'WRGYOB';
 // Top-left cell (row, column) of each face's 3×3 block in the net, U R F D L B.
 const ORIGIN = [[0, 3], [3, 6], [3, 3], [6, 3], [3, 0], [3, 9]];
 const ROWS = 9;
@@ -25,11 +23,6 @@ const isCentre = (index) => index % 9 === 4;
 const name = (index) => `${FACES[Math.floor(index / 9)]}${(index % 9) + 1}`;
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
-/** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
-function colourOf(letter) {
-  const face = FACES.indexOf(letter);
-  return face >= 0 ? face : COLOUR_LETTERS.indexOf(letter);
-}
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -39,11 +32,19 @@ function element(tag, attributes = {}, text = '') {
 }
 
 /**
- * Builds the editor in `root`. `check(text)` is the wasm checkFacelets;
+ * Builds the editor in `root`. `colours` is the wasm palette's faces (in
+ * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
  * `shown()` gives the facelets of the cube on the page; `onSolve(facelets)`
  * solves a valid cube.
  */
-export function createEditor({ root, check, shown, onSolve }) {
+export function createEditor({ root, colours, check, shown, onSolve }) {
+  const COLOURS = colours.map((colour) => colour.name);
+  const COLOUR_LETTERS = colours.map((colour) => colour.letter).join('');
+  /** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
+  const colourOf = (letter) => {
+    const face = FACES.indexOf(letter);
+    return face >= 0 ? face : COLOUR_LETTERS.indexOf(letter);
+  };
   const stickers = [...SOLVED];
   let colour = 0;
   let focused = 0;

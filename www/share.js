@@ -6,16 +6,14 @@
 const $ = (id) => document.getElementById(id);
 
 /**
- * What the page was opened with: `{ source, text, mode, position }`, or null
- * for a plain address. Throws the codec's error for a bad link.
+ * What the page was opened with: `{ input, mode, position }` (`mode` null
+ * unless the link names one), or null for a plain address. Throws the
+ * codec's error for a bad link.
  */
 export function readLink(wasm) {
   const query = location.search.slice(1) || location.hash.slice(1);
   return query ? wasm.decodeLink(query) : null;
 }
-
-/** Whether text (typed or pasted) names its own mode. */
-export const namesMode = (text) => /[?&#]mode=/.test(text);
 
 export function createSharing(wasm) {
   const button = $('share');
@@ -29,9 +27,9 @@ export function createSharing(wasm) {
 
   const write = () => {
     if (!current) return;
-    const query = current.text.trim() === ''
+    const query = current.input.text.trim() === ''
       ? ''
-      : `?${wasm.encodeLink(current.source, current.text, current.mode, position)}`;
+      : `?${wasm.encodeLink(current.input, current.mode, position)}`;
     const address = `${location.pathname}${query}`;
     if (address === written) return;
     written = address;
@@ -57,7 +55,7 @@ export function createSharing(wasm) {
   return {
     /** A newly loaded solution (`App.show`'s result), at move 0. */
     show(shown) {
-      current = { source: shown.source, text: shown.text, mode: shown.mode };
+      current = { input: shown.input, mode: shown.mode };
       position = 0;
       algCubing.href = shown.algCubing;
       twizzle.href = shown.twizzle;

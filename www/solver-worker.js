@@ -1,6 +1,6 @@
 // Thistle's solver worker: runs solves (the fewest-moves search takes
 // ~10 ms) off the page's main thread, with its own instance of the same
-// WebAssembly module. Messages in: { id, mode, source, text }; out:
+// WebAssembly module. Messages in: { id, mode, input }; out:
 // { id, found } or { id, error: { message, column } }, or { failed } once if
 // the module cannot start here.
 
@@ -14,7 +14,7 @@ const ready = init().then(() => true, (error) => {
 addEventListener('message', async ({ data }) => {
   if (!(await ready)) return;
   try {
-    postMessage({ id: data.id, found: solveStages(data.mode, data.source, data.text) });
+    postMessage({ id: data.id, found: solveStages(data.mode, data.input) });
   } catch (error) {
     postMessage({ id: data.id, error: { message: error.message, column: error.column } });
   }

@@ -11,13 +11,13 @@ function asError({ message, column }) {
 }
 
 /**
- * `solve(mode, source, text)` resolves to the wasm `solveStages` result, or
- * rejects with its error; `now(...)` is the same, synchronously here. The
- * worker starts on the first solve or on `warm()`, so it does not compete
- * with the page's own start.
+ * `solve(mode, input)` resolves to the wasm `solveStages` result, or rejects
+ * with its error; `now(...)` is the same, synchronously here. The worker
+ * starts on the first solve or on `warm()`, so it does not compete with the
+ * page's own start.
  */
 export function createSolver(wasm) {
-  const now = (mode, source, text) => wasm.solveStages(mode, source, text);
+  const now = (mode, input) => wasm.solveStages(mode, input);
   const waiting = new Map();
   let next = 1;
   let worker = null;
@@ -75,8 +75,8 @@ export function createSolver(wasm) {
     }
     const id = next++;
     waiting.set(id, { args, resolve, reject });
-    const [mode, source, text] = args;
-    worker.postMessage({ id, mode, source, text });
+    const [mode, input] = args;
+    worker.postMessage({ id, mode, input });
   });
 
   return { solve, now, warm };

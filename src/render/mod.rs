@@ -1,11 +1,14 @@
 //! The 3D cube, drawn with three-d into the page's own WebGL2 `<canvas>`:
-//! 26 dark cubie bodies and 54 stickers in the WCA colour scheme, lit so the
-//! cube reads as a solid, with the turning layer rotated as `playback` says.
-//! The renderer draws only when asked; the page's animation loop decides when.
+//! 26 dark cubie bodies and 54 stickers in the palette's colours, placed by
+//! `geometry`, lit so the cube reads as a solid, with the turning layer
+//! rotated as `playback` says. The renderer draws only when asked; the
+//! page's animation loop decides when.
 
 use crate::cubie::Face;
 use crate::facelet;
-use crate::playback::{in_layer, normal, sticker_place, Frame};
+use crate::geometry::{grid_axis, in_layer, normal, sticker_place};
+use crate::palette::{self, Rgb};
+use crate::playback::Frame;
 use std::sync::Arc;
 use three_d::{
     degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Cull, Gm, Indices,
@@ -15,18 +18,9 @@ use three_d::{
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes};
 
-/// Sticker colour of each face, in `Face::ALL` order (WCA scheme).
-pub const FACE_COLOURS: [Srgba; 6] = [
-    Srgba::new_opaque(245, 245, 245), // U white
-    Srgba::new_opaque(200, 16, 46),   // R red
-    Srgba::new_opaque(0, 155, 72),    // F green
-    Srgba::new_opaque(255, 213, 0),   // D yellow
-    Srgba::new_opaque(255, 100, 0),   // L orange
-    Srgba::new_opaque(0, 70, 173),    // B blue
-];
-
-/// The canvas background, also the clear colour.
-pub const BACKGROUND: Srgba = Srgba::new_opaque(236, 239, 243);
+fn srgba([r, g, b]: Rgb) -> Srgba {
+    Srgba::new_opaque(r, g, b)
+}
 
 const BODY_COLOUR: Srgba = Srgba::new_opaque(22, 22, 26);
 /// How far a cubie's faces sit from its centre (the grid spacing is 1); the
@@ -160,11 +154,6 @@ fn can_show(p: [i32; 3], face: Face, turn: Option<(Face, f32)>) -> bool {
     }
 }
 
-/// The grid coordinate (0 = x, 1 = y, 2 = z) a face's normal runs along.
-fn grid_axis(face: Face) -> usize {
-    normal(face).iter().position(|&c| c != 0).unwrap_or(0)
-}
-
 /// Lambert shading with a light that sits above and to the left of the
 /// viewer, so whichever faces are in view read as a solid.
 struct Light {
@@ -259,7 +248,7 @@ impl Renderer {
             .set_viewport(Viewport::new_at_origo(width, height));
         self.camera
             .set_view(view.eye(), vec3(0.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0));
-        let layer = |p: [i32; 3]| match frame.turn {
+        let layer = |p: [i32; 3]| match frame.turning {
             Some((face, angle)) if in_layer(face, p) => {
                 Mat4::from_axis_angle(grid(normal(face)).normalize(), radians(angle))
             }
@@ -278,7 +267,7 @@ impl Renderer {
                     let turn = layer(p);
                     for face in Face::ALL
                         .into_iter()
-                        .filter(|&f| can_show(p, f, frame.turn))
+                        .filter(|&f| can_show(p, f, frame.turning))
                     {
                         let n = grid(normal(face));
                         let centre = grid(p) + n * BODY_HALF;
@@ -299,7 +288,7 @@ impl Renderer {
                     * Mat4::from_translation(grid(p) + n * (BODY_HALF + 0.004))
                     * facing(face)
                     * Mat4::from_scale(STICKER_HALF);
-                let colour = FACE_COLOURS[faces[i].index()];
+                let colour = srgba(palette::colour(faces[i]).rgb);
                 (
                     placement,
                     light.shade(colour, (turn * n.extend(0.0)).truncate()),
@@ -316,7 +305,7 @@ impl Renderer {
             colors: Some(colours),
             ..Default::default()
         });
-        let [r, g, b] = [BACKGROUND.r, BACKGROUND.g, BACKGROUND.b].map(|c| c as f32 / 255.0);
+        let [r, g, b] = palette::BACKGROUND.map(|c| c as f32 / 255.0);
         RenderTarget::screen(&self.context, width, height)
             .clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0))
             .render(

@@ -4,8 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, SOLVED, status, useBrowser } from './harness.mjs';
-import { query, searched } from './search.mjs';
+import { open, query, searched, SOLVED, status, useBrowser } from './harness.mjs';
 
 // `thistle state "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"`:
 // every edge flipped in place.

@@ -4,22 +4,18 @@
 
 import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+/**
+ * Chromium's flags (software WebGL2, no background network), from the same
+ * file the wasm-bindgen browser tests use; Playwright adds headless mode.
+ */
+const WEBDRIVER = JSON.parse(readFileSync(new URL('../webdriver.json', import.meta.url), 'utf8'));
+const CHROMIUM = WEBDRIVER['goog:chromeOptions'];
 
 export const STAGE_NAMES = [
   'Orient edges',
@@ -64,7 +60,7 @@ export function serve() {
 }
 
 export function launch() {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM.binary, args: CHROMIUM.args });
 }
 
 /**
@@ -97,6 +93,9 @@ export async function settle(page) {
  */
 export function canvasColours(page) {
   return page.evaluate(() => {
+    // The canvas background is the palette's, which the page sets as --bg.
+    const bg = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim();
+    const [bgR, bgG, bgB] = [1, 3, 5].map((i) => parseInt(bg.slice(i, i + 2), 16));
     const source = document.getElementById('cube');
     const copy = document.createElement('canvas');
     copy.width = source.width;
@@ -108,7 +107,7 @@ export function canvasColours(page) {
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
       counts.total += 1;
-      if (Math.abs(r - 236) < 4 && Math.abs(g - 239) < 4 && Math.abs(b - 243) < 4) {
+      if (Math.abs(r - bgR) < 4 && Math.abs(g - bgG) < 4 && Math.abs(b - bgB) < 4) {
         counts.background += 1;
         continue;
       }
@@ -155,3 +154,11 @@ export function useBrowser() {
   });
   return env;
 }
+
+/** Waits until no solve is under way in the page's worker. */
+export function searched(page) {
+  return page.waitForFunction(() => !window.thistle.searching(), null, { timeout: 30_000 });
+}
+
+/** The page's query parameters, decoded as ordinary URL encoding. */
+export const query = (page) => Object.fromEntries(new URL(page.url()).searchParams);

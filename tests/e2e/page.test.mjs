@@ -4,8 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, open, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
-import { searched } from './search.mjs';
+import { canvasColours, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F";
 
@@ -179,7 +178,7 @@ describe('the page', () => {
     assert.notEqual(state, first);
     assert.notEqual(state, SOLVED);
     const scramble = await page.getByRole('textbox', { name: 'Scramble' }).inputValue();
-    const check = await page.evaluate((text) => window.thistle.solve(text).facelets, scramble);
+    const check = await page.evaluate((text) => window.thistle.stateOf(text), scramble);
     assert.equal(check, state, 'the shown scramble reproduces the state');
     assert.equal((await chipCounts(page)).length, 4);
     assert.deepEqual(page.errors, []);
@@ -218,15 +217,17 @@ describe('the page', () => {
     const canvas = page.locator('#cube');
     const box = await canvas.boundingBox();
     const before = await canvasColours(page);
+    const framesBefore = await page.evaluate(() => window.thistle.frames());
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 40, { steps: 4 });
     await page.mouse.up();
-    await page.waitForFunction(() => true);
+    await page.waitForFunction((n) => window.thistle.frames() > n, framesBefore);
     const turned = await canvasColours(page);
     assert.notDeepEqual(turned, before);
+    const framesTurned = await page.evaluate(() => window.thistle.frames());
     await page.mouse.wheel(0, 2000);
-    await page.waitForTimeout(100);
+    await page.waitForFunction((n) => window.thistle.frames() > n, framesTurned);
     const zoomed = await canvasColours(page);
     assert.ok(zoomed.background > turned.background, 'zooming out shows more background');
     assert.deepEqual(page.errors, []);

@@ -3,8 +3,46 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
-import { assertStagedAlg, listedStages, query, readExport, searched } from './search.mjs';
+import { open, query, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+
+// Reading what the page exports to alg.cubing.net and Twizzle.
+
+/** The solution's moves as the page lists them, one array per stage. */
+function listedStages(page) {
+  return page.locator('.moves > ol > li').evaluateAll((stages) => stages.map(
+    (stage) => [...stage.querySelectorAll('.move')].map((button) => button.textContent),
+  ));
+}
+
+/**
+ * Reads alg.cubing.net's compact style (`_` a space, `-` a prime, other
+ * characters %-escaped) or ordinary URL encoding (Twizzle): `{ host, params }`.
+ */
+function readExport(href, compact) {
+  const url = new URL(href);
+  const params = {};
+  for (const part of url.search.slice(1).split('&')) {
+    const [name, value = ''] = part.split('=');
+    const text = compact ? value.replace(/_/g, ' ').replace(/-/g, "'") : value.replace(/\+/g, ' ');
+    // As alg.cubing.net reads it: a literal dash survives only as `&#45;`.
+    params[name] = compact ? decodeURIComponent(text).replaceAll('&#45;', '-') : decodeURIComponent(text);
+  }
+  return { host: url.host, path: url.pathname, params };
+}
+
+/**
+ * Checks an exported alg: one `// <stage name>` comment line per stage, in
+ * order, each followed by that stage's moves as the page lists them.
+ */
+function assertStagedAlg(alg, names, stages) {
+  const lines = alg.split('\n');
+  assert.equal(lines.length, 2 * names.length, alg);
+  names.forEach((name, k) => {
+    assert.equal(lines[2 * k], `// ${name}`);
+    assert.equal(lines[2 * k + 1], stages[k].join(' '));
+  });
+}
+
 
 const SCRAMBLE = "F' L2 D B2 R U' F2 L' D2 R B";
 
@@ -29,7 +67,7 @@ async function shown(page) {
 }
 
 /** The cube a scramble gives, by the page's own solver. */
-const stateOf = (page, scramble) => page.evaluate((text) => window.thistle.solve(text).facelets, scramble);
+const stateOf = (page, scramble) => page.evaluate((text) => window.thistle.stateOf(text), scramble);
 
 async function solve(page, text) {
   const box = page.getByRole('textbox', { name: 'Scramble' });

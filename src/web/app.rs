@@ -1,0 +1,308 @@
+//! The cube on the page's canvas: playback of the shown solution and the
+//! renderer, driven by the page's animation loop and controls. `show` loads
+//! a solution the worker found (after checking it solves the input) and
+//! returns everything the page displays for it.
+
+use super::solving::Searched;
+use super::{from_js, input_error, js_error, to_js};
+use crate::cubie::{CubieCube, Move};
+use crate::facelet;
+use crate::input::{Input, Mode, Solved};
+use crate::notation;
+use crate::playback::{Playback, Timeline};
+use crate::render::{webgl2, Renderer, View};
+use crate::share;
+use crate::solver::{Solution, StageMoves};
+use crate::stage::StageKind;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+/// One stage as the page shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct StageView {
+    name: &'static str,
+    description: &'static str,
+    /// The stage's moves, e.g. "U U2 U' D D2 D' L2 R2 F2 B2".
+    allowed: String,
+    max_length: usize,
+    /// Index of the stage's first move in the whole solution.
+    start: usize,
+    moves: Vec<String>,
+    /// The facelet string once the stage is done.
+    facelets: String,
+}
+
+/// A solved input as the page shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct SolutionView {
+    /// The scramble in normalised notation (the inverse solution for a
+    /// state given as facelets).
+    scramble: String,
+    /// The scrambled state's facelet string.
+    facelets: String,
+    total: usize,
+    stages: Vec<StageView>,
+}
+
+impl SolutionView {
+    fn new(solved: &Solved) -> SolutionView {
+        let mut start = 0;
+        let mut state = solved.cube;
+        let stages = solved
+            .solution
+            .stages
+            .iter()
+            .map(|stage| {
+                state = state.apply(&stage.moves);
+                let view = StageView {
+                    name: stage.kind.name(),
+                    description: stage.kind.description(),
+                    allowed: notation::format_moves(&stage.kind.allowed_moves()),
+                    max_length: stage.kind.max_length(),
+                    start,
+                    moves: stage.moves.iter().map(ToString::to_string).collect(),
+                    facelets: facelet::to_string(&state),
+                };
+                start += stage.moves.len();
+                view
+            })
+            .collect();
+        SolutionView {
+            scramble: solved.scramble(),
+            facelets: facelet::to_string(&solved.cube),
+            total: solved.solution.len(),
+            stages,
+        }
+    }
+}
+
+/// What the page shows for a loaded solution.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Shown {
+    solution: SolutionView,
+    mode: Mode,
+    /// The input normalised, for the share link.
+    input: Input,
+    fast_total: usize,
+    fewest_total: usize,
+    alg_cubing: String,
+    twizzle: String,
+}
+
+/// Reads the worker's stages back into a solution.
+fn read_stages(stages: &[String]) -> Result<Solution, JsValue> {
+    let mut moves = StageMoves::default();
+    if stages.len() != StageKind::COUNT {
+        return Err(js_error("a solution has one move list per stage", None));
+    }
+    for (slot, text) in moves.iter_mut().zip(stages) {
+        let alg = notation::parse(text)
+            .map_err(|e| js_error(&format!("the solution does not read: {e}"), None))?;
+        *slot = alg.face_moves();
+    }
+    Ok(Solution::from_stages(moves))
+}
+
+/// Where playback stands, for the page's controls.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Status {
+    /// Moves applied (a running forward turn counts).
+    position: usize,
+    total: usize,
+    /// Index of the move just applied or turning, if any.
+    current: Option<usize>,
+    stage: usize,
+    finished: Vec<bool>,
+    playing: bool,
+    moving: bool,
+    solved: bool,
+    /// The status line, e.g. "Move 7 of 31 · Orient corners + slice".
+    text: String,
+}
+
+/// The cube on one canvas: playback plus renderer.
+#[wasm_bindgen]
+pub struct App {
+    canvas: HtmlCanvasElement,
+    renderer: Option<Renderer>,
+    playback: Playback,
+    view: View,
+}
+
+fn playback_of(cube: CubieCube, stages: &[Vec<Move>], speed: f64) -> Playback {
+    let mut playback = Playback::new(Timeline::new(cube, stages));
+    playback.set_speed(speed);
+    playback
+}
+
+#[wasm_bindgen]
+impl App {
+    /// Starts the renderer on `canvas`'s WebGL2 context, showing a solved cube.
+    #[wasm_bindgen(constructor)]
+    pub fn new(canvas: HtmlCanvasElement) -> Result<App, JsValue> {
+        let gl = webgl2(&canvas).map_err(|e| js_error(&e, None))?;
+        let renderer = Renderer::new(gl).map_err(|e| js_error(&e, None))?;
+        let empty = StageMoves::default();
+        Ok(App {
+            canvas,
+            renderer: Some(renderer),
+            playback: playback_of(CubieCube::solved(), &empty, 1.0),
+            view: View::default(),
+        })
+    }
+
+    /// Loads a solution from `solveStages` for the same input (`{ source,
+    /// text }`), after checking that it solves it, and shows the scrambled
+    /// state. Returns `{ solution, mode, input, fastTotal, fewestTotal,
+    /// algCubing, twizzle }`; on error the current cube stays.
+    pub fn show(&mut self, input: JsValue, searched: JsValue) -> Result<JsValue, JsValue> {
+        let input: Input = from_js(input, "an input")?;
+        let searched: Searched = from_js(searched, "a solution")?;
+        let solution = read_stages(&searched.stages)?;
+        let solved = Solved::with(input, |_| Ok(solution)).map_err(|e| input_error(&e))?;
+        let same_cube = facelet::to_string(&solved.cube) == searched.facelets;
+        if !same_cube || !solved.cube.apply(&solved.solution.moves()).is_solved() {
+            return Err(js_error("the solution does not solve the cube", None));
+        }
+        let stages = solved.solution.stages.clone().map(|s| s.moves);
+        self.playback = playback_of(solved.cube, &stages, self.playback.speed());
+        to_js(&Shown {
+            solution: SolutionView::new(&solved),
+            mode: searched.mode,
+            input: solved.normalised(),
+            fast_total: searched.fast_total,
+            fewest_total: searched.fewest_total,
+            alg_cubing: share::alg_cubing_link(&solved),
+            twizzle: share::twizzle_link(&solved),
+        })
+    }
+
+    /// Plays from here, or pauses.
+    pub fn toggle(&mut self) {
+        self.playback.toggle();
+    }
+
+    #[wasm_bindgen(js_name = stepForward)]
+    pub fn step_forward(&mut self) {
+        self.playback.step_forward();
+    }
+
+    #[wasm_bindgen(js_name = stepBack)]
+    pub fn step_back(&mut self) {
+        self.playback.step_back();
+    }
+
+    /// Back to the scrambled state.
+    pub fn reset(&mut self) {
+        self.playback.seek(0);
+    }
+
+    /// To the solved end.
+    pub fn end(&mut self) {
+        self.playback.seek(usize::MAX);
+    }
+
+    /// Jumps to the state after `moves` moves.
+    pub fn seek(&mut self, moves: usize) {
+        self.playback.seek(moves);
+    }
+
+    /// Jumps to the start of stage `stage` (0-based) and plays it.
+    #[wasm_bindgen(js_name = playStage)]
+    pub fn play_stage(&mut self, stage: usize) {
+        self.playback.play_stage(stage);
+    }
+
+    /// Jumps to just before move `index` and animates it.
+    #[wasm_bindgen(js_name = playMove)]
+    pub fn play_move(&mut self, index: usize) {
+        self.playback.play_move(index);
+    }
+
+    #[wasm_bindgen(js_name = setSpeed)]
+    pub fn set_speed(&mut self, speed: f64) {
+        self.playback.set_speed(speed);
+    }
+
+    /// Advances animation by `seconds`; true while there is more to animate.
+    pub fn tick(&mut self, seconds: f64) -> bool {
+        self.playback.tick(seconds)
+    }
+
+    /// Draws the current frame at the canvas's drawing-buffer size.
+    pub fn render(&mut self) {
+        let (width, height) = (self.canvas.width(), self.canvas.height());
+        if let Some(renderer) = self.renderer.as_mut() {
+            renderer.draw(&self.playback.frame(), &self.view, width, height);
+        }
+    }
+
+    /// Orbits the camera by a pointer movement in CSS pixels.
+    pub fn orbit(&mut self, dx: f32, dy: f32) {
+        self.view.orbit(dx, dy);
+    }
+
+    /// Zooms by `factor` (< 1 is closer), within limits.
+    pub fn zoom(&mut self, factor: f32) {
+        self.view.zoom(factor);
+    }
+
+    /// Forgets the GL objects of a lost context.
+    #[wasm_bindgen(js_name = contextLost)]
+    pub fn context_lost(&mut self) {
+        self.renderer = None;
+    }
+
+    /// Rebuilds the renderer on the restored context.
+    #[wasm_bindgen(js_name = contextRestored)]
+    pub fn context_restored(&mut self) -> Result<(), JsValue> {
+        let gl = webgl2(&self.canvas).map_err(|e| js_error(&e, None))?;
+        self.renderer = Some(Renderer::new(gl).map_err(|e| js_error(&e, None))?);
+        Ok(())
+    }
+
+    /// Where playback stands: `{ position, total, current, stage, finished,
+    /// playing, moving, solved, text }`.
+    pub fn status(&self) -> Result<JsValue, JsValue> {
+        let p = &self.playback;
+        let timeline = p.timeline();
+        let stage = p.stage();
+        let text = if p.is_solved() {
+            "Solved".to_string()
+        } else {
+            let kind = StageKind::ALL
+                .get(stage)
+                .expect("the timeline has one stage per StageKind");
+            format!(
+                "Move {} of {} · {}",
+                p.position(),
+                timeline.len(),
+                kind.name()
+            )
+        };
+        to_js(&Status {
+            position: p.position(),
+            total: timeline.len(),
+            current: p.current_move(),
+            stage,
+            finished: (0..timeline.stage_count())
+                .map(|s| p.stage_finished(s))
+                .collect(),
+            playing: p.is_playing(),
+            moving: p.is_moving(),
+            solved: p.is_solved(),
+            text,
+        })
+    }
+
+    /// The facelet string of the cube shown once the running turn settles
+    /// (a test hook: the page's `thistle.state()`).
+    pub fn facelets(&self) -> String {
+        facelet::to_string(self.playback.settled_state())
+    }
+}

@@ -1,0 +1,92 @@
+//! The colour editor, for the page: checking a painted cube with the
+//! solver's own facelet rules, and the palette the net paints with (the
+//! 3D cube's own colours).
+
+use super::to_js;
+use crate::cubie::Face;
+use crate::facelet;
+use crate::palette;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+/// One broken rule of a painted cube.
+#[derive(Serialize)]
+struct Problem {
+    message: String,
+    /// Sticker positions (0..54) to highlight.
+    stickers: Vec<usize>,
+}
+
+#[derive(Serialize)]
+struct Check {
+    valid: bool,
+    /// The state in face letters (URFDLB) when valid, else empty.
+    facelets: String,
+    problems: Vec<Problem>,
+}
+
+/// Checks a facelet string (face or colour letters) with the solver's own
+/// rules: `{ valid, facelets, problems: [{ message, stickers }] }`.
+#[wasm_bindgen(js_name = checkFacelets)]
+pub fn check_facelets(text: &str) -> Result<JsValue, JsValue> {
+    let check = match facelet::parse(text) {
+        Ok(cube) => Check {
+            valid: true,
+            facelets: facelet::to_string(&cube),
+            problems: Vec::new(),
+        },
+        Err(invalid) => Check {
+            valid: false,
+            facelets: String::new(),
+            problems: invalid
+                .0
+                .iter()
+                .map(|e| Problem {
+                    message: e.to_string(),
+                    stickers: e.stickers(),
+                })
+                .collect(),
+        },
+    };
+    to_js(&check)
+}
+
+#[derive(Serialize)]
+struct FaceColour {
+    /// The face letter (U R F D L B).
+    face: char,
+    /// The colour letter a facelet string may use.
+    letter: char,
+    name: &'static str,
+    /// As CSS reads it: `#rrggbb`.
+    css: String,
+}
+
+#[derive(Serialize)]
+struct Palette {
+    /// In face order U R F D L B.
+    faces: Vec<FaceColour>,
+    background: String,
+}
+
+/// The colours the 3D cube is drawn in: `{ faces: [{ face, letter, name,
+/// css }], background }`.
+#[wasm_bindgen]
+pub fn palette() -> Result<JsValue, JsValue> {
+    let faces = Face::ALL
+        .into_iter()
+        .map(|face| {
+            let colour = palette::colour(face);
+            FaceColour {
+                face: face.letter(),
+                letter: colour.letter,
+                name: colour.name,
+                css: palette::css(colour.rgb),
+            }
+        })
+        .collect();
+    to_js(&Palette {
+        faces,
+        background: palette::css(palette::BACKGROUND),
+    })
+}

@@ -1,0 +1,33 @@
+//! Share links, for the page: reading the link the page was opened with (or
+//! one pasted), and writing the query that restores what is shown. The
+//! codec is `crate::share`.
+
+use super::{from_js, js_error, read_mode, to_js, Request};
+use crate::input::Input;
+use crate::share::{self, Shared};
+use wasm_bindgen::prelude::*;
+
+/// Reads a share link, a bare query, or an alg.cubing.net or Twizzle link:
+/// `{ input, mode, position }`, where `mode` is null unless the link names
+/// one.
+#[wasm_bindgen(js_name = decodeLink)]
+pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
+    let shared = share::decode(link).map_err(|e| js_error(&e.to_string(), None))?;
+    to_js(&Request {
+        input: shared.input,
+        mode: shared.mode,
+        position: shared.position,
+    })
+}
+
+/// The query string (without `?`) that restores an input (`{ source,
+/// text }`), a mode and a playback position.
+#[wasm_bindgen(js_name = encodeLink)]
+pub fn encode_link(input: JsValue, mode: &str, position: usize) -> Result<String, JsValue> {
+    let input: Input = from_js(input, "an input")?;
+    Ok(share::encode(&Shared {
+        input,
+        mode: Some(read_mode(mode)?),
+        position,
+    }))
+}

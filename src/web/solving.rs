@@ -1,0 +1,130 @@
+//! Solving, for the page: reading what the Scramble box holds, solving an
+//! input in either mode (called from the page's Web Worker, since a
+//! fewest-moves search takes ~10 ms), random scrambles, and the in-page
+//! timings `make page-bench` reports.
+
+use super::{from_js, input_error, js_error, links, read_mode, to_js, Request};
+use crate::cubie::CubieCube;
+use crate::facelet;
+use crate::fewest::{self, DEFAULT_BUDGET};
+use crate::input::{Input, Mode, Solved};
+use crate::notation;
+use crate::scramble;
+use crate::share;
+use crate::solver::{self, Solution};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::*;
+
+/// Reads the Scramble box: a link (Thistle's, alg.cubing.net's or
+/// Twizzle's), a facelet string, or notation: `{ input, mode, position }`,
+/// where `mode` is null unless a link names one.
+#[wasm_bindgen(js_name = readInput)]
+pub fn read_input(text: &str) -> Result<JsValue, JsValue> {
+    if share::looks_like_link(text) {
+        return links::decode_link(text);
+    }
+    to_js(&Request {
+        input: Input::read(text),
+        mode: None,
+        position: 0,
+    })
+}
+
+/// A solution found in one mode, with both modes' move counts: what the
+/// worker hands back to the page for `App.show`.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Searched {
+    pub mode: Mode,
+    /// The facelet string of the cube that was solved.
+    pub facelets: String,
+    /// Each stage's moves in notation.
+    pub stages: Vec<String>,
+    pub fast_total: usize,
+    pub fewest_total: usize,
+}
+
+/// Solves an input (`{ source, text }`) in `mode` (`fast` or `fewest`):
+/// `{ mode, facelets, stages, fastTotal, fewestTotal }`.
+#[wasm_bindgen(js_name = solveStages)]
+pub fn solve_stages(mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
+    let mode = read_mode(mode)?;
+    let input: Input = from_js(input, "an input")?;
+    let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
+    let fewest = fewest::solve_fewest(&fast.cube, DEFAULT_BUDGET)
+        .map_err(|e| js_error(&e.to_string(), None))?;
+    let chosen = match mode {
+        Mode::Fast => &fast.solution,
+        Mode::Fewest => &fewest,
+    };
+    to_js(&Searched {
+        mode,
+        facelets: facelet::to_string(&fast.cube),
+        stages: chosen
+            .stages
+            .iter()
+            .map(|s| notation::format_moves(&s.moves))
+            .collect(),
+        fast_total: fast.solution.len(),
+        fewest_total: fewest.len(),
+    })
+}
+
+/// A scramble for a uniformly random state, as an input.
+#[wasm_bindgen(js_name = randomInput)]
+pub fn random_input() -> Result<JsValue, JsValue> {
+    let (_, moves) = scramble::random_state_scramble(&mut scramble::rng(None));
+    to_js(&Input::Scramble(notation::format_moves(&moves)))
+}
+
+fn now_ms() -> Result<f64, JsValue> {
+    let performance = web_sys::window()
+        .and_then(|w| w.performance())
+        .ok_or_else(|| js_error("performance.now() is not available", None))?;
+    Ok(performance.now())
+}
+
+/// Times `solve` on `states` random states (seeded by `seed`), each
+/// `repeats` times: the mean milliseconds per solve of each state, so the
+/// coarse browser clock still resolves single fast solves.
+fn time_solves(
+    states: u32,
+    repeats: u32,
+    seed: u64,
+    solve: impl Fn(&CubieCube) -> Option<Solution>,
+) -> Result<Vec<f64>, JsValue> {
+    let mut rng = scramble::rng(Some(seed));
+    let repeats = repeats.max(1);
+    let mut times = Vec::with_capacity(states as usize);
+    for _ in 0..states {
+        let cube = scramble::random_state(&mut rng);
+        let begin = now_ms()?;
+        let solutions: Vec<_> = (0..repeats).map(|_| solve(&cube)).collect();
+        times.push((now_ms()? - begin) / f64::from(repeats));
+        // Checked after the clock stops, so the check is not timed.
+        let solved = |s: &Option<Solution>| {
+            s.as_ref()
+                .is_some_and(|s| cube.apply(&s.moves()).is_solved())
+        };
+        if !solutions.iter().all(solved) {
+            return Err(js_error("the solver failed on a random state", None));
+        }
+    }
+    Ok(times)
+}
+
+/// Microseconds per fast solve of each of `states` random states.
+#[wasm_bindgen(js_name = benchSolve)]
+pub fn bench_solve(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
+    let times = time_solves(states, repeats, seed, |c| solver::solve(c).ok())?;
+    Ok(times.into_iter().map(|ms| ms * 1000.0).collect())
+}
+
+/// Milliseconds per fewest-moves solve (default budget) of each of
+/// `states` random states.
+#[wasm_bindgen(js_name = benchFewest)]
+pub fn bench_fewest(states: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
+    time_solves(states, 1, seed, |c| {
+        fewest::solve_fewest(c, DEFAULT_BUDGET).ok()
+    })
+}
