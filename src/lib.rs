@@ -11,6 +11,7 @@
 
 pub mod bfs;
 pub mod coord;
+pub mod counters;
 pub mod cubie;
 pub mod facelet;
 pub mod fewest;

@@ -7,6 +7,7 @@ use serde::Serialize;
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
+use thistle::counters::{self, Step};
 use thistle::cubie::{CubieCube, InvalidCube};
 use thistle::input::{Input, InputError, Solved};
 use thistle::solver::{self, Solution};
@@ -60,6 +61,11 @@ enum Command {
         /// budget of a few milliseconds).
         #[arg(long, value_name = "NODES", num_args = 0..=1, require_equals = true)]
         fewest: Option<Option<u64>>,
+        /// After each move, what it changed in the group counters of its
+        /// stage, and the counters (with `--json`, a `progress` field: per
+        /// stage, its start and each move).
+        #[arg(long)]
+        progress: bool,
         /// Scrambles in cube notation, one per argument (quote each one).
         scrambles: Vec<String>,
     },
@@ -92,10 +98,12 @@ fn main() -> ExitCode {
             file,
             state,
             fewest,
+            progress,
             scrambles,
         } => {
             let budget = fewest.map(|nodes| nodes.unwrap_or(fewest::DEFAULT_BUDGET));
-            solve(out, json, file, state, scrambles, budget)
+            let format = Format { json, progress };
+            solve(out, format, file, state, scrambles, budget)
         }
         Command::Tables => print_tables(out),
         Command::Bench {
@@ -207,8 +215,20 @@ struct JsonSolution<'a> {
     scramble: String,
     state: String,
     stages: &'a [solver::SolvedStage; StageKind::COUNT],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    progress: Option<Progress>,
     length: usize,
     micros: u128,
+}
+
+/// Each stage's states with their group counters, for `--progress`.
+type Progress = [Vec<Step>; StageKind::COUNT];
+
+/// How `solve` prints each solution.
+#[derive(Clone, Copy)]
+struct Format {
+    json: bool,
+    progress: bool,
 }
 
 /// Parses and solves one input, in fewest-moves mode with a budget, and
@@ -222,7 +242,12 @@ fn solve_input(input: Input, budget: Option<u64>) -> Result<(Solved, u128), Inpu
     Ok((solved, start.elapsed().as_micros()))
 }
 
-fn print_breakdown(out: &mut impl Write, solved: &Solved, micros: u128) -> io::Result<()> {
+fn print_breakdown(
+    out: &mut impl Write,
+    solved: &Solved,
+    progress: Option<&Progress>,
+    micros: u128,
+) -> io::Result<()> {
     let solution = &solved.solution;
     writeln!(out, "Scramble: {}", solved.scramble())?;
     let width = solution
@@ -231,7 +256,7 @@ fn print_breakdown(out: &mut impl Write, solved: &Solved, micros: u128) -> io::R
         .map(|s| s.name.len())
         .max()
         .unwrap_or(0);
-    for stage in &solution.stages {
+    for (k, stage) in solution.stages.iter().enumerate() {
         let moves = notation::format_moves(&stage.moves);
         let moves = if moves.is_empty() {
             "(nothing to do)".to_string()
@@ -244,13 +269,16 @@ fn print_breakdown(out: &mut impl Write, solved: &Solved, micros: u128) -> io::R
             stage.name,
             stage.moves.len()
         )?;
+        for step in progress.map_or(&[][..], |p| &p[k]) {
+            writeln!(out, "    {step}")?;
+        }
     }
     writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())
 }
 
 fn solve(
     out: &mut impl Write,
-    json: bool,
+    format: Format,
     file: Option<String>,
     state: Option<String>,
     scrambles: Vec<String>,
@@ -267,19 +295,32 @@ fn solve(
     tables::stages();
     let mut failed = false;
     for Placed { place, input } in inputs {
-        match solve_input(input, budget) {
-            Ok((solved, micros)) if json => {
+        let solved = solve_input(input, budget).map_err(|e| e.to_string());
+        // Counters are read after timing, so `micros` stays the solve time.
+        let solved = solved.and_then(|(solved, micros)| {
+            let progress = format
+                .progress
+                .then(|| counters::progress(&solved.cube, &solved.solution))
+                .transpose()
+                .map_err(|e| e.to_string())?;
+            Ok((solved, progress, micros))
+        });
+        match solved {
+            Ok((solved, progress, micros)) if format.json => {
                 let record = JsonSolution {
                     scramble: solved.scramble(),
                     state: facelet::to_string(&solved.cube),
                     stages: &solved.solution.stages,
+                    progress,
                     length: solved.solution.len(),
                     micros,
                 };
                 let line = serde_json::to_string(&record).map_err(io::Error::other)?;
                 writeln!(out, "{line}")?;
             }
-            Ok((solved, micros)) => print_breakdown(out, &solved, micros)?,
+            Ok((solved, progress, micros)) => {
+                print_breakdown(out, &solved, progress.as_ref(), micros)?
+            }
             Err(e) => {
                 eprintln!("thistle: {place}: {e}");
                 failed = true;

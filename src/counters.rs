@@ -1,0 +1,598 @@
+//! Group counters: the invariants each stage drives to its goal, read from a
+//! cube, for the page's Progress region and the CLI's `solve --progress`.
+//!
+//! In the data flow they sit beside the solver: they read a `CubieCube`
+//! (and, for the distance, the stage's embedded table through the stage
+//! registry) and never change it. `counters` reads one stage's counters,
+//! `move_line` says in one line what a move changed, from the counters
+//! alone, and `progress` walks a whole `Solution` state by state.
+//!
+//! The definitions are those of DESIGN.md ("Group counters"), in the classic
+//! orientation: edges oriented for F/B, corners and the middle layer for U/D.
+
+use crate::cubie::{self, CubieCube, InvalidCube, Move};
+use crate::solver::{self, Solution};
+use crate::stage::{Stage, StageKind, StageVisitor};
+use crate::tables;
+use serde::ser::{SerializeStruct, Serializer};
+use serde::Serialize;
+use std::fmt;
+
+/// What a counting counter counts; its label is the exact text the page
+/// shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Counted {
+    /// Stage 1: edges with orientation 1.
+    FlippedEdges,
+    /// Stage 2: corners with a twist (U/D reference).
+    TwistedCorners,
+    /// Stage 2: pieces FR FL BL BR outside positions FR FL BL BR.
+    MiddleLayerEdgesOutside,
+    /// Stage 3: pieces UF UB DF DB outside positions UF UB DF DB.
+    MSliceEdgesOutside,
+    /// Stage 3: corners sitting in the other tetrad than their own.
+    CornersOutsideTetrad,
+    /// Stage 4: corners and edges not at their home position.
+    PiecesOutOfPlace,
+}
+
+impl Counted {
+    pub fn label(self) -> &'static str {
+        match self {
+            Counted::FlippedEdges => "Flipped edges",
+            Counted::TwistedCorners => "Twisted corners",
+            Counted::MiddleLayerEdgesOutside => "Middle-layer edges outside the middle layer",
+            Counted::MSliceEdgesOutside => "M-slice edges outside the M slice",
+            Counted::CornersOutsideTetrad => "Corners outside their tetrad",
+            Counted::PiecesOutOfPlace => "Pieces out of place",
+        }
+    }
+
+    /// One of the counted things, then several, as a move line names them.
+    fn nouns(self) -> (&'static str, &'static str) {
+        match self {
+            Counted::FlippedEdges => ("flipped edge", "flipped edges"),
+            Counted::TwistedCorners => ("twisted corner", "twisted corners"),
+            Counted::MiddleLayerEdgesOutside => (
+                "middle-layer edge outside the middle layer",
+                "middle-layer edges outside the middle layer",
+            ),
+            Counted::MSliceEdgesOutside => (
+                "M-slice edge outside the M slice",
+                "M-slice edges outside the M slice",
+            ),
+            Counted::CornersOutsideTetrad => {
+                ("corner outside its tetrad", "corners outside their tetrad")
+            }
+            Counted::PiecesOutOfPlace => ("piece out of place", "pieces out of place"),
+        }
+    }
+}
+
+/// A permutation's parity, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Parity {
+    Even,
+    Odd,
+}
+
+impl fmt::Display for Parity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Parity::Even => "even",
+            Parity::Odd => "odd",
+        })
+    }
+}
+
+/// The labels of the two counters that are not counts of pieces.
+pub const PARITY_LABEL: &str = "Permutation parity";
+pub const DISTANCE_LABEL: &str = "Distance to this stage's goal";
+
+/// One group counter and its value. Displayed as `Label: value`
+/// (`Flipped edges: 6`, `Permutation parity: odd`,
+/// `Distance to this stage's goal: 5 of at most 7`), and serialized as
+/// `{"label": …, "value": …}` where the value is a number, `"even"` or
+/// `"odd"`, or `{"distance": d, "max": M}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Counter {
+    /// How many pieces are not yet where the stage's goal wants them.
+    Count(Counted, u8),
+    /// Stage 3: the corner permutation's parity, which equals the edge
+    /// permutation's on a cube face turns reach.
+    Parity(Parity),
+    /// Every stage: the exact distance from the stage's goal, and the
+    /// stage's longest optimal solution (`StageKind::max_length`).
+    Distance { distance: u8, max: u8 },
+}
+
+impl Counter {
+    /// The exact label shown in front of the value.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Counter::Count(counted, _) => counted.label(),
+            Counter::Parity(_) => PARITY_LABEL,
+            Counter::Distance { .. } => DISTANCE_LABEL,
+        }
+    }
+
+    /// Whether the counter reads what the stage's goal sets it to: 0, or
+    /// `even`.
+    pub fn is_at_goal(&self) -> bool {
+        matches!(
+            self,
+            Counter::Count(_, 0)
+                | Counter::Parity(Parity::Even)
+                | Counter::Distance { distance: 0, .. }
+        )
+    }
+}
+
+/// The value alone, as JSON has it.
+struct Value<'a>(&'a Counter);
+
+impl Serialize for Value<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self.0 {
+            Counter::Count(_, n) => s.serialize_u8(n),
+            Counter::Parity(parity) => parity.serialize(s),
+            Counter::Distance { distance, max } => {
+                let mut value = s.serialize_struct("Distance", 2)?;
+                value.serialize_field("distance", &distance)?;
+                value.serialize_field("max", &max)?;
+                value.end()
+            }
+        }
+    }
+}
+
+impl Serialize for Counter {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut counter = s.serialize_struct("Counter", 2)?;
+        counter.serialize_field("label", self.label())?;
+        counter.serialize_field("value", &Value(self))?;
+        counter.end()
+    }
+}
+
+impl fmt::Display for Counter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: ", self.label())?;
+        match self {
+            Counter::Count(_, n) => write!(f, "{n}"),
+            Counter::Parity(parity) => write!(f, "{parity}"),
+            Counter::Distance { distance, max } => write!(f, "{distance} of at most {max}"),
+        }
+    }
+}
+
+/// Why a stage's counters cannot be read from a cube.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CounterError {
+    #[error("{0}")]
+    Invalid(#[from] InvalidCube),
+    /// The cube is not in the group `stage` works in, because the earlier
+    /// stage `unfinished` has not reached its goal; the stage's table only
+    /// gives distances for cubes in that group.
+    #[error("“{}” counts only cubes that “{}” has finished", .stage.name(), .unfinished.name())]
+    OutsideStage {
+        stage: StageKind,
+        unfinished: StageKind,
+    },
+}
+
+/// Corner positions of the tetrad {URF, ULB, DLF, DRB}, as a bit mask; the
+/// other tetrad is {UFL, UBR, DFR, DBL}.
+const TETRAD: u16 = 1 << 0 | 1 << 2 | 1 << 5 | 1 << 7;
+/// Edge positions and pieces UF UB DF DB: the M slice.
+const M_SLICE: u16 = 1 << 1 | 1 << 3 | 1 << 5 | 1 << 7;
+/// Edge positions and pieces FR FL BL BR: the middle (E) layer.
+const MIDDLE_LAYER: u16 = 1 << 8 | 1 << 9 | 1 << 10 | 1 << 11;
+
+fn has(mask: u16, n: u8) -> bool {
+    mask >> n & 1 == 1
+}
+
+/// Pieces of `set` sitting at positions outside `set`.
+fn outside(pieces: &[u8], set: u16) -> u8 {
+    let mut count = 0;
+    for (position, &piece) in pieces.iter().enumerate() {
+        count += u8::from(has(set, piece) && !has(set, position as u8));
+    }
+    count
+}
+
+/// Whether a cube is in the group a stage ends in: its coordinate reads the
+/// goal. Only meaningful where the earlier stages' coordinates do too.
+struct AtGoal<'a>(&'a CubieCube);
+
+impl StageVisitor for AtGoal<'_> {
+    type Output = bool;
+    fn visit<S: Stage>(self, stage: &S) -> bool {
+        stage.coord(self.0) == stage.goal()
+    }
+}
+
+/// A cube's exact distance from a stage's goal: the length of the shortest
+/// path the descent over the stage's table walks.
+struct Distance<'a>(&'a CubieCube);
+
+impl StageVisitor for Distance<'_> {
+    type Output = usize;
+    fn visit<S: Stage>(self, stage: &S) -> usize {
+        solver::descent(stage, tables::table(S::KIND), stage.coord(self.0)).count()
+    }
+}
+
+/// Stage `kind`'s counters of `cube`, in the order the page lists them, the
+/// distance last.
+///
+/// Precondition, checked: the cube is one face turns reach and lies in the
+/// group stage `kind` works in (every earlier stage has reached its goal),
+/// since the stage's table gives distances only there. During a solution
+/// this holds from the state a stage starts from to the state it ends in,
+/// merged joins included, so `progress` never fails on a solution of the
+/// cube it is given.
+///
+/// # Errors
+/// `CounterError::Invalid` for a cube face turns cannot reach, and
+/// `CounterError::OutsideStage` for one outside the stage's group.
+pub fn counters(kind: StageKind, cube: &CubieCube) -> Result<Vec<Counter>, CounterError> {
+    cube.check()?;
+    let stages = tables::stages();
+    if let Some(&unfinished) = StageKind::ALL[..kind.index()]
+        .iter()
+        .find(|&&earlier| !stages.visit(earlier, AtGoal(cube)))
+    {
+        return Err(CounterError::OutsideStage {
+            stage: kind,
+            unfinished,
+        });
+    }
+    let mut list = Vec::with_capacity(4);
+    match kind {
+        StageKind::OrientEdges => {
+            let flipped = cube.eo.iter().filter(|&&o| o == 1).count();
+            list.push(Counter::Count(Counted::FlippedEdges, flipped as u8));
+        }
+        StageKind::OrientCornersSlice => {
+            let twisted = cube.co.iter().filter(|&&o| o != 0).count();
+            list.push(Counter::Count(Counted::TwistedCorners, twisted as u8));
+            list.push(Counter::Count(
+                Counted::MiddleLayerEdgesOutside,
+                outside(&cube.ep, MIDDLE_LAYER),
+            ));
+        }
+        StageKind::SeparatePieces => {
+            list.push(Counter::Count(
+                Counted::MSliceEdgesOutside,
+                outside(&cube.ep, M_SLICE),
+            ));
+            let mut astray = 0;
+            for (position, &piece) in cube.cp.iter().enumerate() {
+                astray += u8::from(has(TETRAD, piece) != has(TETRAD, position as u8));
+            }
+            list.push(Counter::Count(Counted::CornersOutsideTetrad, astray));
+            list.push(Counter::Parity(if cubie::is_odd(&cube.cp) {
+                Parity::Odd
+            } else {
+                Parity::Even
+            }));
+        }
+        StageKind::HalfTurnFinish => {
+            let away = |pieces: &[u8]| {
+                let mut count = 0;
+                for (position, &piece) in pieces.iter().enumerate() {
+                    count += u8::from(usize::from(piece) != position);
+                }
+                count
+            };
+            list.push(Counter::Count(
+                Counted::PiecesOutOfPlace,
+                away(&cube.cp) + away(&cube.ep),
+            ));
+        }
+    }
+    // Distances are at most 15, stage lengths too: both fit in a u8.
+    list.push(Counter::Distance {
+        distance: stages.visit(kind, Distance(cube)) as u8,
+        max: kind.max_length() as u8,
+    });
+    Ok(list)
+}
+
+/// What move `m` did, from the counters before and after it alone:
+/// `F': 4 fewer flipped edges (6 → 2); distance 5 → 4`,
+/// `U: parity odd → even, 1 more corner outside its tetrad (0 → 1); distance 3 → 2`,
+/// `U: nothing this stage counts changed; distance stays 5`.
+///
+/// Counters are paired by label; one without a partner (counters of two
+/// different stages) is left out.
+pub fn move_line(m: Move, before: &[Counter], after: &[Counter]) -> String {
+    let mut changes = Vec::new();
+    let mut distance = None;
+    for now in after {
+        let Some(then) = before.iter().find(|c| c.label() == now.label()) else {
+            continue;
+        };
+        match (*then, *now) {
+            (Counter::Count(counted, a), Counter::Count(_, b)) if a != b => {
+                let n = a.abs_diff(b);
+                let (one, many) = counted.nouns();
+                let noun = if n == 1 { one } else { many };
+                let more = if b > a { "more" } else { "fewer" };
+                changes.push(format!("{n} {more} {noun} ({a} → {b})"));
+            }
+            (Counter::Parity(a), Counter::Parity(b)) if a != b => {
+                changes.push(format!("parity {a} → {b}"));
+            }
+            (Counter::Distance { distance: a, .. }, Counter::Distance { distance: b, .. }) => {
+                distance = Some(if a == b {
+                    format!("distance stays {a}")
+                } else {
+                    format!("distance {a} → {b}")
+                });
+            }
+            _ => {}
+        }
+    }
+    let mut line = format!("{m}: ");
+    if changes.is_empty() {
+        line.push_str("nothing this stage counts changed");
+    } else {
+        line.push_str(&changes.join(", "));
+    }
+    if let Some(distance) = distance {
+        line.push_str("; ");
+        line.push_str(&distance);
+    }
+    line
+}
+
+/// One state of a stage in a solution: the stage's counters there, and the
+/// move that led to it with its move line, or `None` for the state the
+/// stage starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub made_by: Option<(Move, String)>,
+    pub counters: Vec<Counter>,
+}
+
+/// `{"move": "F'" or null, "counters": [...], "line": "..." or null}`.
+impl Serialize for Step {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut step = s.serialize_struct("Step", 3)?;
+        let made_by = self.made_by.as_ref();
+        step.serialize_field("move", &made_by.map(|(m, _)| m.to_string()))?;
+        step.serialize_field("counters", &self.counters)?;
+        step.serialize_field("line", &made_by.map(|(_, line)| line))?;
+        step.end()
+    }
+}
+
+/// `F': 4 fewer flipped edges (6 → 2); distance 5 → 4  [Flipped edges: 2 ·
+/// Distance to this stage's goal: 4 of at most 7]`, or `start  […]`.
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.made_by {
+            Some((_, line)) => write!(f, "{line}  [")?,
+            None => write!(f, "start  [")?,
+        }
+        for (k, counter) in self.counters.iter().enumerate() {
+            if k > 0 {
+                f.write_str(" · ")?;
+            }
+            write!(f, "{counter}")?;
+        }
+        f.write_str("]")
+    }
+}
+
+/// Each stage's states in a solution of `cube`, in `StageKind` order: the
+/// state the stage starts from, then the state after each of its moves,
+/// with that stage's counters.
+///
+/// # Errors
+/// As `counters`: an invalid cube, or a solution that leaves some stage's
+/// states outside the group the stage works in, which a solution of
+/// `cube` never does.
+pub fn progress(
+    cube: &CubieCube,
+    solution: &Solution,
+) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
+    let mut all: [Vec<Step>; StageKind::COUNT] = Default::default();
+    let mut state = *cube;
+    for (stage, steps) in solution.stages.iter().zip(&mut all) {
+        let mut before = counters(stage.kind, &state)?;
+        steps.reserve(stage.moves.len() + 1);
+        steps.push(Step {
+            made_by: None,
+            counters: before.clone(),
+        });
+        for &m in &stage.moves {
+            state = state.apply_move(m);
+            let after = counters(stage.kind, &state)?;
+            let line = move_line(m, &before, &after);
+            steps.push(Step {
+                made_by: Some((m, line)),
+                counters: after.clone(),
+            });
+            before = after;
+        }
+    }
+    Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cubie::{Face, SOLVED};
+
+    fn labels(kind: StageKind, cube: &CubieCube) -> Vec<&'static str> {
+        counters(kind, cube)
+            .expect("counters of a cube in the stage's group")
+            .iter()
+            .map(Counter::label)
+            .collect()
+    }
+
+    #[test]
+    fn each_stage_lists_its_labels_exactly() {
+        let distance = "Distance to this stage's goal";
+        assert_eq!(
+            labels(StageKind::OrientEdges, &SOLVED),
+            ["Flipped edges", distance]
+        );
+        assert_eq!(
+            labels(StageKind::OrientCornersSlice, &SOLVED),
+            [
+                "Twisted corners",
+                "Middle-layer edges outside the middle layer",
+                distance
+            ]
+        );
+        assert_eq!(
+            labels(StageKind::SeparatePieces, &SOLVED),
+            [
+                "M-slice edges outside the M slice",
+                "Corners outside their tetrad",
+                "Permutation parity",
+                distance
+            ]
+        );
+        assert_eq!(
+            labels(StageKind::HalfTurnFinish, &SOLVED),
+            ["Pieces out of place", distance]
+        );
+    }
+
+    #[test]
+    fn counters_display_as_label_colon_value() {
+        assert_eq!(
+            Counter::Count(Counted::FlippedEdges, 6).to_string(),
+            "Flipped edges: 6"
+        );
+        let parity = Counter::Parity(Parity::Odd);
+        assert_eq!(parity.to_string(), "Permutation parity: odd");
+        let distance = Counter::Distance {
+            distance: 5,
+            max: 7,
+        };
+        assert_eq!(
+            distance.to_string(),
+            "Distance to this stage's goal: 5 of at most 7"
+        );
+    }
+
+    #[test]
+    fn counters_serialize_as_label_and_value() {
+        let list = counters(StageKind::SeparatePieces, &SOLVED).expect("solved is in G2");
+        assert_eq!(
+            serde_json::to_string(&list).expect("serializable"),
+            concat!(
+                r#"[{"label":"M-slice edges outside the M slice","value":0},"#,
+                r#"{"label":"Corners outside their tetrad","value":0},"#,
+                r#"{"label":"Permutation parity","value":"even"},"#,
+                r#"{"label":"Distance to this stage's goal","value":{"distance":0,"max":13}}]"#
+            )
+        );
+    }
+
+    #[test]
+    fn the_solved_cube_reads_every_goal_value() {
+        for kind in StageKind::ALL {
+            let list = counters(kind, &SOLVED).expect("solved is in every group");
+            assert!(list.iter().all(Counter::is_at_goal), "{list:?}");
+        }
+    }
+
+    #[test]
+    fn a_quarter_turn_of_f_flips_four_edges_one_away_from_the_goal() {
+        let cube = SOLVED.apply_move(Move::new(Face::F, 1));
+        let list = counters(StageKind::OrientEdges, &cube).expect("a valid cube");
+        assert_eq!(
+            list.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            [
+                "Flipped edges: 4",
+                "Distance to this stage's goal: 1 of at most 7"
+            ]
+        );
+    }
+
+    #[test]
+    fn move_lines_use_the_singular_for_one_and_the_plural_otherwise() {
+        let twisted = |n, d| {
+            vec![
+                Counter::Count(Counted::TwistedCorners, n),
+                Counter::Distance {
+                    distance: d,
+                    max: 10,
+                },
+            ]
+        };
+        let r = Move::new(Face::R, 1);
+        assert_eq!(
+            move_line(r, &twisted(3, 4), &twisted(2, 3)),
+            "R: 1 fewer twisted corner (3 → 2); distance 4 → 3"
+        );
+        assert_eq!(
+            move_line(r, &twisted(2, 3), &twisted(4, 4)),
+            "R: 2 more twisted corners (2 → 4); distance 3 → 4"
+        );
+        assert_eq!(
+            move_line(r.inverse(), &twisted(4, 3), &twisted(4, 3)),
+            "R': nothing this stage counts changed; distance stays 3"
+        );
+        let corners = |n| [Counter::Count(Counted::CornersOutsideTetrad, n)];
+        assert_eq!(
+            move_line(r, &corners(0), &corners(1)),
+            "R: 1 more corner outside its tetrad (0 → 1)"
+        );
+    }
+
+    #[test]
+    fn a_parity_change_is_named_with_both_words() {
+        let parity = |p| [Counter::Parity(p)];
+        assert_eq!(
+            move_line(
+                Move::new(Face::U, 1),
+                &parity(Parity::Odd),
+                &parity(Parity::Even)
+            ),
+            "U: parity odd → even"
+        );
+    }
+
+    #[test]
+    fn a_cube_outside_the_stage_group_is_refused_with_the_unfinished_stage() {
+        let cube = SOLVED.apply_move(Move::new(Face::F, 1));
+        assert_eq!(
+            counters(StageKind::SeparatePieces, &cube),
+            Err(CounterError::OutsideStage {
+                stage: StageKind::SeparatePieces,
+                unfinished: StageKind::OrientEdges,
+            })
+        );
+        let cube = SOLVED.apply_move(Move::new(Face::R, 1));
+        assert_eq!(
+            counters(StageKind::HalfTurnFinish, &cube),
+            Err(CounterError::OutsideStage {
+                stage: StageKind::HalfTurnFinish,
+                unfinished: StageKind::OrientCornersSlice,
+            })
+        );
+    }
+
+    #[test]
+    fn an_unreachable_cube_is_refused_not_counted() {
+        let mut cube = SOLVED;
+        cube.cp[0] = 9;
+        for kind in StageKind::ALL {
+            assert!(matches!(
+                counters(kind, &cube),
+                Err(CounterError::Invalid(_))
+            ));
+        }
+    }
+}
