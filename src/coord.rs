@@ -1,6 +1,6 @@
 //! Coordinates: small integers that capture exactly the part of a `CubieCube`
 //! a stage cares about. Each coordinate is a get/set pair with its range and
-//! its value on the solved cube; `phase` builds move tables from them through
+//! its value on the solved cube; `stage` builds move tables from them through
 //! the cubie model. Shared with `build.rs`.
 
 use crate::cubie::{CubieCube, Face, Move, SOLVED};

@@ -1,7 +1,8 @@
-//! Solutions are pinned: the command line's output for a few hundred inputs
-//! (random-state scrambles, notation with groups, slices and rotations, and
-//! facelet states in face and colour letters) must stay byte for byte what
-//! `tests/golden/` holds, apart from the timing field. A change to any
+//! Solutions are pinned: the command line's output and the page's share
+//! links for a few hundred inputs (random-state scrambles, notation with
+//! groups, slices and rotations, and facelet states in face and colour
+//! letters) must stay byte for byte what `tests/golden/` holds, apart from
+//! the timing field. A change to any
 //! solution, in either mode, fails here; a deliberate one regenerates the
 //! files (see `tests/golden/README.md`).
 
@@ -9,6 +10,8 @@
 mod run;
 
 use run::succeed;
+use thistle::input::{Input, Mode, Solved};
+use thistle::share::{self, Shared};
 
 fn golden(name: &str) -> String {
     let path = format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -68,4 +71,40 @@ fn facelet_state_solutions_are_unchanged() {
         out += &succeed(&["solve", "--json", "--fewest", "--state", state]);
     }
     assert_same_lines(&without_timing(&out), &golden("states.jsonl"), "states");
+}
+
+/// For each input and mode: the page's share query (at move i mod (length +
+/// 1) for input i), its alg.cubing.net link and its Twizzle link, one line
+/// each, as the page's `App.show` and `encodeLink` make them.
+fn share_links() -> String {
+    let scrambles = golden("scrambles.txt");
+    let states = golden("states.txt");
+    let inputs = scrambles
+        .lines()
+        .map(|text| Input::Scramble(text.into()))
+        .chain(states.lines().map(|text| Input::Facelets(text.into())));
+    let mut out = String::new();
+    for (i, input) in inputs.enumerate() {
+        for mode in [Mode::Fast, Mode::Fewest] {
+            let solved = Solved::new(input.clone(), mode).expect("a golden input solves");
+            let shared = Shared {
+                input: solved.normalised(),
+                mode: Some(mode),
+                position: i % (solved.solution.len() + 1),
+            };
+            out += &format!("{}\n", share::encode(&shared));
+            out += &format!("{}\n", share::alg_cubing_link(&solved));
+            out += &format!("{}\n", share::twizzle_link(&solved));
+        }
+    }
+    out
+}
+
+#[test]
+fn share_links_are_unchanged() {
+    let links = share_links();
+    if std::env::var_os("GOLDEN_WRITE").is_some() {
+        std::fs::write(golden_path("links.txt"), &links).expect("write links.txt");
+    }
+    assert_same_lines(&links, &golden("links.txt"), "share links");
 }
