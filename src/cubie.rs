@@ -342,19 +342,41 @@ fn piece_counts<const N: usize>(perm: &[u8; N]) -> [u8; N] {
     counts
 }
 
-/// Every broken invariant of a cube that face turns cannot reach, as
-/// `CubieCube::verify` lists them (never empty).
+/// Every rule a description of a cube broke, in the order they were
+/// checked (never empty); it displays as `invalid cube: a; b; …`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidCube(pub Vec<CubieError>);
+pub struct Invalid<E>(pub Vec<E>);
 
-impl fmt::Display for InvalidCube {
+impl<E: fmt::Display> fmt::Display for Invalid<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let messages: Vec<String> = self.0.iter().map(ToString::to_string).collect();
         write!(f, "invalid cube: {}", messages.join("; "))
     }
 }
 
-impl std::error::Error for InvalidCube {}
+impl<E: fmt::Debug + fmt::Display> std::error::Error for Invalid<E> {}
+
+/// Every broken invariant of a cube that face turns cannot reach, as
+/// `CubieCube::verify` lists them.
+pub type InvalidCube = Invalid<CubieError>;
+
+/// The pieces present (a bit per piece number) and the orientations' total,
+/// or `None` if a piece number or an orientation is out of range.
+fn census<const N: usize>(
+    pieces: &[u8; N],
+    orientations: &[u8; N],
+    modulus: u8,
+) -> Option<(u32, u32)> {
+    let (mut present, mut total) = (0u32, 0u32);
+    for (&piece, &o) in pieces.iter().zip(orientations) {
+        if usize::from(piece) >= N || o >= modulus {
+            return None;
+        }
+        present |= 1 << piece;
+        total += u32::from(o);
+    }
+    Some((present, total))
+}
 
 impl CubieCube {
     pub fn solved() -> CubieCube {
@@ -395,29 +417,18 @@ impl CubieCube {
         if self.is_reachable() {
             Ok(())
         } else {
-            Err(InvalidCube(self.verify()))
+            Err(Invalid(self.verify()))
         }
     }
 
     /// Whether face turns can reach this state: what `verify` decides, in
     /// one pass with nothing allocated, since every solve asks it first.
     fn is_reachable(&self) -> bool {
-        let (mut corners, mut twist) = (0u32, 0u32);
-        for (&piece, &o) in self.cp.iter().zip(&self.co) {
-            if piece >= 8 || o >= 3 {
-                return false;
-            }
-            corners |= 1 << piece;
-            twist += u32::from(o);
-        }
-        let (mut edges, mut flip) = (0u32, 0u32);
-        for (&piece, &o) in self.ep.iter().zip(&self.eo) {
-            if piece >= 12 || o >= 2 {
-                return false;
-            }
-            edges |= 1 << piece;
-            flip += u32::from(o);
-        }
+        let (Some((corners, twist)), Some((edges, flip))) =
+            (census(&self.cp, &self.co, 3), census(&self.ep, &self.eo, 2))
+        else {
+            return false;
+        };
         corners == 0xff
             && edges == 0xfff
             && twist % 3 == 0
@@ -551,11 +562,11 @@ mod tests {
         for (position, value) in [(0, 1), (3, 2), (7, 3), (5, 200)] {
             let mut broken = cube;
             broken.co[position] = value;
-            assert_eq!(broken.check(), Err(InvalidCube(broken.verify())));
+            assert_eq!(broken.check(), Err(Invalid(broken.verify())));
             assert!(!broken.verify().is_empty());
         }
         cube.ep.swap(2, 9);
-        assert_eq!(cube.check(), Err(InvalidCube(cube.verify())));
+        assert_eq!(cube.check(), Err(Invalid(cube.verify())));
         cube.cp.swap(0, 6);
         assert_eq!(cube.check(), Ok(()));
         cube.ep[11] = cube.ep[10];

@@ -2,9 +2,8 @@
 //! min2phase, read into a `CubieCube` with one error per broken rule, and
 //! printed back. Colour letters (WCA scheme) are read through the centres.
 
-use crate::cubie::{CubieCube, CubieError, Face, CORNER_NAMES, EDGE_NAMES};
+use crate::cubie::{CubieCube, CubieError, Face, Invalid, CORNER_NAMES, EDGE_NAMES};
 use crate::palette;
-use std::fmt;
 
 /// Number of stickers.
 pub const N_FACELETS: usize = 54;
@@ -144,17 +143,7 @@ impl FaceletError {
 }
 
 /// All the rules a facelet string broke, in the order they were checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidState(pub Vec<FaceletError>);
-
-impl fmt::Display for InvalidState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let messages: Vec<String> = self.0.iter().map(ToString::to_string).collect();
-        write!(f, "invalid cube: {}", messages.join("; "))
-    }
-}
-
-impl std::error::Error for InvalidState {}
+pub type InvalidState = Invalid<FaceletError>;
 
 /// Reads the letters as faces: through the centres, so that face letters,
 /// colour letters and rotated centres all work.
@@ -232,9 +221,9 @@ pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
         .map(|c| c.to_ascii_uppercase())
         .collect();
     if letters.len() != N_FACELETS {
-        return Err(InvalidState(vec![FaceletError::Length(letters.len())]));
+        return Err(Invalid(vec![FaceletError::Length(letters.len())]));
     }
-    let faces = faces_through_centres(&letters).map_err(InvalidState)?;
+    let faces = faces_through_centres(&letters).map_err(Invalid)?;
     let mut errors = Vec::new();
     let mut cube = CubieCube::solved();
     for (i, stickers) in CORNER_FACELETS.iter().enumerate() {
@@ -261,7 +250,7 @@ pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
     if errors.is_empty() {
         Ok(cube)
     } else {
-        Err(InvalidState(errors))
+        Err(Invalid(errors))
     }
 }
 

@@ -4,7 +4,7 @@
 //! these types, so each reads input, names modes and reports results in one
 //! way.
 
-use crate::cubie::{CubieCube, Face, InvalidCube};
+use crate::cubie::{CubieCube, Face, Invalid, InvalidCube};
 use crate::facelet::{self, FaceletError, InvalidState};
 use crate::fewest;
 use crate::notation::{self, Alg, NotationError};
@@ -124,7 +124,7 @@ pub enum InputError {
 impl From<InvalidCube> for InputError {
     fn from(invalid: InvalidCube) -> InputError {
         let errors = invalid.0.into_iter().map(FaceletError::Cubie).collect();
-        InputError::Invalid(InvalidState(errors))
+        InputError::Invalid(Invalid(errors))
     }
 }
 

@@ -73,8 +73,8 @@ fn facelet_state_solutions_are_unchanged() {
     assert_same_lines(&without_timing(&out), &golden("states.jsonl"), "states");
 }
 
-/// For each input and mode: the page's share query (at move i mod (length +
-/// 1) for input i), its alg.cubing.net link and its Twizzle link, one line
+/// For each input and mode: the page's share query, at move `i % (length
+/// + 1)` for input `i`, then its alg.cubing.net and Twizzle links, one line
 /// each, as the page's `App.show` and `encodeLink` make them.
 fn share_links() -> String {
     let scrambles = golden("scrambles.txt");
