@@ -210,6 +210,11 @@ struct Enumerate<'a> {
 impl StageVisitor for Enumerate<'_> {
     type Output = Vec<Branch>;
     fn visit<S: Stage>(self, stage: &S) -> Vec<Branch> {
+        // Constant for each stage, so the last stage's copy compiles away.
+        assert!(
+            !S::KIND.is_last(),
+            "the last stage is finished, not branched"
+        );
         let search = self.search;
         search.enumeration_end = search.budget.min(search.nodes + search.enumeration_nodes);
         let mut found = Vec::new();
@@ -245,6 +250,8 @@ struct Finish<'a> {
 impl StageVisitor for Finish<'_> {
     type Output = Vec<Move>;
     fn visit<S: Stage>(self, stage: &S) -> Vec<Move> {
+        // Constant for each stage, so the other stages' copies compile away.
+        assert!(S::KIND.is_last(), "only the last stage is finished");
         let table = tables::table(S::KIND);
         let mut moves = Vec::with_capacity(self.entry.dist);
         let mut coord = stage.coord(self.cube);

@@ -10,19 +10,14 @@ use crate::fewest;
 use crate::notation::{self, Alg, NotationError};
 use crate::palette;
 use crate::solver::{self, Solution};
-use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 
-/// What a person entered. Serialised for the page as `{ "source":
-/// "scramble" | "state", "text": … }`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "source", content = "text")]
+/// What a person entered.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
     /// Text in cube notation, applied to a solved cube.
-    #[serde(rename = "scramble")]
     Scramble(String),
     /// A 54-letter facelet string (URFDLB order, face or colour letters).
-    #[serde(rename = "state")]
     Facelets(String),
 }
 
@@ -68,8 +63,7 @@ impl Input {
 }
 
 /// How a cube is solved.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Mode {
     /// Each stage optimal on its own.
     Fast,

@@ -37,29 +37,24 @@ const PLAY_ICON = 'M7 4v16l13-8z';
 const PAUSE_ICON = 'M6 4h4v16H6zM14 4h4v16h-4z';
 
 const page = {
-  /** The wasm module and the App on the canvas. */
   wasm: null,
   app: null,
-  /** The solution shown (`App.show`'s `solution`). */
+  /** `App.show`'s solution, and its input normalised (for a mode change). */
   solution: null,
-  /** Solving in the worker (solving.js) and share links (share.js). */
+  current: null,
   solver: null,
   sharing: null,
-  /** The input shown, normalised ({ source, text }), for a mode change. */
-  current: null,
-  /** The newest solve request, so a late result is dropped. */
+  /** The newest solve request: a late result is dropped. */
   request: 0,
   searching: false,
-  /** The move-count line, e.g. "24 moves (31 with optimal stages)". */
   counts: '',
   chipButtons: [],
   moveButtons: [],
-  /** Frames drawn and milliseconds spent drawing, for the test hook. */
   frames: 0,
   drawMs: 0,
   rafId: 0,
   lastTime: 0,
-  /** The status last shown, so unchanged frames skip the DOM. */
+  /** The status last shown: unchanged frames skip the DOM. */
   shown: '',
 };
 

@@ -4,10 +4,10 @@
 //! returns everything the page displays for it.
 
 use super::solving::Searched;
-use super::{from_js, input_error, js_error, to_js};
+use super::{from_js, input_error, js_error, read_input_object, read_mode, to_js, InputObject};
 use crate::cubie::{CubieCube, Move};
 use crate::facelet;
-use crate::input::{Input, Mode, Solved};
+use crate::input::Solved;
 use crate::notation;
 use crate::playback::{Playback, Timeline};
 use crate::render::{webgl2, Renderer, View};
@@ -84,9 +84,9 @@ impl SolutionView {
 #[serde(rename_all = "camelCase")]
 struct Shown {
     solution: SolutionView,
-    mode: Mode,
+    mode: &'static str,
     /// The input normalised, for the share link.
-    input: Input,
+    input: InputObject,
     fast_total: usize,
     fewest_total: usize,
     alg_cubing: String,
@@ -161,8 +161,9 @@ impl App {
     /// state. Returns `{ solution, mode, input, fastTotal, fewestTotal,
     /// algCubing, twizzle }`; on error the current cube stays.
     pub fn show(&mut self, input: JsValue, searched: JsValue) -> Result<JsValue, JsValue> {
-        let input: Input = from_js(input, "an input")?;
+        let input = read_input_object(input)?;
         let searched: Searched = from_js(searched, "a solution")?;
+        let mode = read_mode(&searched.mode)?;
         let solution = read_stages(&searched.stages)?;
         let solved = Solved::with(input, |_| Ok(solution)).map_err(|e| input_error(&e))?;
         let same_cube = facelet::to_string(&solved.cube) == searched.facelets;
@@ -173,8 +174,8 @@ impl App {
         self.playback = playback_of(solved.cube, &stages, self.playback.speed());
         to_js(&Shown {
             solution: SolutionView::new(&solved),
-            mode: searched.mode,
-            input: solved.normalised(),
+            mode: mode.as_str(),
+            input: (&solved.normalised()).into(),
             fast_total: searched.fast_total,
             fewest_total: searched.fewest_total,
             alg_cubing: share::alg_cubing_link(&solved),

@@ -2,8 +2,7 @@
 //! one pasted), and writing the query that restores what is shown. The
 //! codec is `crate::share`.
 
-use super::{from_js, js_error, read_mode, to_js, Request};
-use crate::input::Input;
+use super::{js_error, read_input_object, read_mode, to_js, Request};
 use crate::share::{self, Shared};
 use wasm_bindgen::prelude::*;
 
@@ -13,18 +12,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = decodeLink)]
 pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
     let shared = share::decode(link).map_err(|e| js_error(&e.to_string(), None))?;
-    to_js(&Request {
-        input: shared.input,
-        mode: shared.mode,
-        position: shared.position,
-    })
+    to_js(&Request::new(&shared.input, shared.mode, shared.position))
 }
 
 /// The query string (without `?`) that restores an input (`{ source,
 /// text }`), a mode and a playback position.
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link(input: JsValue, mode: &str, position: usize) -> Result<String, JsValue> {
-    let input: Input = from_js(input, "an input")?;
+    let input = read_input_object(input)?;
     Ok(share::encode(&Shared {
         input,
         mode: Some(read_mode(mode)?),

@@ -6,7 +6,7 @@
 //! `Error`s carrying a `column` where the input has one; nothing here
 //! panics on user input.
 
-use crate::input::{Input, InputError, Mode};
+use crate::input::{Input, InputError, Mode, UnknownMode};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -47,14 +47,58 @@ fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue
 
 fn read_mode(mode: &str) -> Result<Mode, JsValue> {
     mode.parse()
-        .map_err(|e: crate::input::UnknownMode| js_error(&e.to_string(), None))
+        .map_err(|e: UnknownMode| js_error(&e.to_string(), None))
+}
+
+/// An input as the page holds it: `{ source: "scramble" | "state", text }`.
+/// The one place these names are written.
+#[derive(Serialize)]
+struct InputObject {
+    source: String,
+    text: String,
+}
+
+impl From<&Input> for InputObject {
+    fn from(input: &Input) -> InputObject {
+        let source = match input {
+            Input::Scramble(_) => "scramble",
+            Input::Facelets(_) => "state",
+        };
+        InputObject {
+            source: source.to_string(),
+            text: input.text().to_string(),
+        }
+    }
+}
+
+/// Reads an input object the page got from us.
+fn read_input_object(value: JsValue) -> Result<Input, JsValue> {
+    let field = |name: &str| js_sys::Reflect::get(&value, &name.into()).ok()?.as_string();
+    match (field("source").as_deref(), field("text")) {
+        (Some("scramble"), Some(text)) => Ok(Input::Scramble(text)),
+        (Some("state"), Some(text)) => Ok(Input::Facelets(text)),
+        _ => Err(js_error(
+            "not an input: { source: \"scramble\" | \"state\", text }",
+            None,
+        )),
+    }
 }
 
 /// What the page is asked to show: an input, the mode where a link names
 /// one (else the page's own choice), and a playback position.
 #[derive(Serialize)]
 struct Request {
-    input: Input,
-    mode: Option<Mode>,
+    input: InputObject,
+    mode: Option<&'static str>,
     position: usize,
+}
+
+impl Request {
+    fn new(input: &Input, mode: Option<Mode>, position: usize) -> Request {
+        Request {
+            input: input.into(),
+            mode: mode.map(Mode::as_str),
+            position,
+        }
+    }
 }
