@@ -66,6 +66,8 @@ enum Command {
         /// stage, its start and each move).
         #[arg(long)]
         progress: bool,
+        #[command(flatten)]
+        threads: Threads,
         /// Scrambles in cube notation, one per argument (quote each one).
         scrambles: Vec<String>,
     },
@@ -84,7 +86,23 @@ enum Command {
         /// Search budget (nodes) of the fewest-moves line.
         #[arg(long, default_value_t = fewest::DEFAULT_BUDGET)]
         fewest_budget: u64,
+        #[command(flatten)]
+        threads: Threads,
     },
+}
+
+#[derive(clap::Args, Clone, Copy)]
+struct Threads {
+    /// Threads to solve on (default: one per core). Output is the same for
+    /// any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+impl Threads {
+    fn get(self) -> usize {
+        self.threads.map_or_else(parallel::cores, usize::from)
+    }
 }
 
 fn main() -> ExitCode {
@@ -99,11 +117,13 @@ fn main() -> ExitCode {
             state,
             fewest,
             progress,
+            threads,
             scrambles,
         } => {
             let budget = fewest.map(|nodes| nodes.unwrap_or(fewest::DEFAULT_BUDGET));
             let format = Format { json, progress };
-            solve(out, format, file, state, scrambles, budget)
+            let inputs = (file, state, scrambles);
+            solve(out, format, inputs, budget, threads.get())
         }
         Command::Tables => print_tables(out),
         Command::Bench {
@@ -111,7 +131,14 @@ fn main() -> ExitCode {
             seed,
             fewest_count,
             fewest_budget,
-        } => bench(out, count, seed, fewest_count, fewest_budget),
+            threads,
+        } => bench(
+            out,
+            count,
+            seed,
+            (fewest_count, fewest_budget),
+            threads.get(),
+        ),
     };
     match result {
         Ok(code) => code,
@@ -276,13 +303,51 @@ fn print_breakdown(
     writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())
 }
 
+/// Inputs solved together between two writes: enough to keep every thread
+/// busy, few enough that output starts early and memory stays small.
+const BATCH: usize = 1024;
+
+/// One input's result, ready to print: a line of output or an error
+/// message for stderr.
+type Outcome = Result<String, String>;
+
+/// Solves one input and renders what `solve` prints for it.
+fn solve_one(input: Input, format: Format, budget: Option<u64>) -> Outcome {
+    let (solved, micros) = solve_input(input, budget).map_err(|e| e.to_string())?;
+    // Counters are read after timing, so `micros` stays the solve time.
+    let progress = format
+        .progress
+        .then(|| counters::progress(&solved.cube, &solved.solution))
+        .transpose()
+        .map_err(|e| e.to_string())?;
+    let mut text = Vec::new();
+    if format.json {
+        let record = JsonSolution {
+            scramble: solved.scramble(),
+            state: facelet::to_string(&solved.cube),
+            stages: &solved.solution.stages,
+            progress,
+            length: solved.solution.len(),
+            micros,
+        };
+        let line = serde_json::to_string(&record).map_err(|e| e.to_string())?;
+        writeln!(text, "{line}").map_err(|e| e.to_string())?;
+    } else {
+        print_breakdown(&mut text, &solved, progress.as_ref(), micros)
+            .map_err(|e| e.to_string())?;
+    }
+    String::from_utf8(text).map_err(|e| e.to_string())
+}
+
+/// The inputs of `solve`: `--file`, `--state`, or scramble arguments.
+type Sources = (Option<String>, Option<String>, Vec<String>);
+
 fn solve(
     out: &mut impl Write,
     format: Format,
-    file: Option<String>,
-    state: Option<String>,
-    scrambles: Vec<String>,
+    (file, state, scrambles): Sources,
     budget: Option<u64>,
+    threads: usize,
 ) -> io::Result<ExitCode> {
     let inputs = match read_inputs(file, state, scrambles) {
         Ok(inputs) => inputs,
@@ -293,37 +358,27 @@ fn solve(
     };
     // Build the move tables up front so the reported times are solve times.
     tables::stages();
+    let pool = match parallel::Pool::new(threads) {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("thistle: cannot start {threads} threads: {e}");
+            return Ok(ExitCode::from(2));
+        }
+    };
     let mut failed = false;
-    for Placed { place, input } in inputs {
-        let solved = solve_input(input, budget).map_err(|e| e.to_string());
-        // Counters are read after timing, so `micros` stays the solve time.
-        let solved = solved.and_then(|(solved, micros)| {
-            let progress = format
-                .progress
-                .then(|| counters::progress(&solved.cube, &solved.solution))
-                .transpose()
-                .map_err(|e| e.to_string())?;
-            Ok((solved, progress, micros))
+    let mut inputs = inputs.into_iter().peekable();
+    while inputs.peek().is_some() {
+        let batch: Vec<Placed> = inputs.by_ref().take(BATCH).collect();
+        let outcomes = pool.map(batch, |Placed { place, input }| {
+            (place, solve_one(input, format, budget))
         });
-        match solved {
-            Ok((solved, progress, micros)) if format.json => {
-                let record = JsonSolution {
-                    scramble: solved.scramble(),
-                    state: facelet::to_string(&solved.cube),
-                    stages: &solved.solution.stages,
-                    progress,
-                    length: solved.solution.len(),
-                    micros,
-                };
-                let line = serde_json::to_string(&record).map_err(io::Error::other)?;
-                writeln!(out, "{line}")?;
-            }
-            Ok((solved, progress, micros)) => {
-                print_breakdown(out, &solved, progress.as_ref(), micros)?
-            }
-            Err(e) => {
-                eprintln!("thistle: {place}: {e}");
-                failed = true;
+        for (place, outcome) in outcomes {
+            match outcome {
+                Ok(text) => out.write_all(text.as_bytes())?,
+                Err(e) => {
+                    eprintln!("thistle: {place}: {e}");
+                    failed = true;
+                }
             }
         }
     }
@@ -346,38 +401,47 @@ fn bench(
     out: &mut impl Write,
     count: usize,
     seed: u64,
-    fewest_count: Option<usize>,
-    fewest_budget: u64,
+    (fewest_count, fewest_budget): (Option<usize>, u64),
+    threads: usize,
 ) -> io::Result<ExitCode> {
     let mut rng = scramble::rng(Some(seed));
     let cubes: Vec<CubieCube> = (0..count.max(1))
         .map(|_| scramble::random_state(&mut rng))
         .collect();
-    // Build the move tables before timing.
-    tables::stages();
-    bench_line(out, "fast", &cubes, solver::solve)?;
     let fewest_count = fewest_count
         .unwrap_or(count.min(1_000))
         .clamp(1, cubes.len());
-    bench_line(out, "fewest", &cubes[..fewest_count], |cube| {
-        fewest::solve_fewest(cube, fewest_budget)
-    })?;
+    let fewest_cubes = &cubes[..fewest_count];
+    let fewest = |cube: &CubieCube| fewest::solve_fewest(cube, fewest_budget);
+    // Build the move tables before timing.
+    tables::stages();
+    let one = parallel::Pool::new(1).map_err(io::Error::other)?;
+    bench_line(out, "fast", &one, &cubes, solver::solve)?;
+    bench_line(out, "fewest", &one, fewest_cubes, fewest)?;
+    if threads > 1 {
+        let all = parallel::Pool::new(threads).map_err(io::Error::other)?;
+        let fast = format!("fast ({threads} threads)");
+        bench_line(out, &fast, &all, &cubes, solver::solve)?;
+        let name = format!("fewest ({threads} threads)");
+        bench_line(out, &name, &all, fewest_cubes, fewest)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Times `solve` over `cubes` and prints `name: <solves/s> solves/s, mean
-/// <L> moves, max <M> moves`.
+/// Times `solve` over `cubes` on `pool`'s threads (only the solving: the
+/// states are made before) and prints `name: <solves/s> solves/s, mean <L>
+/// moves, max <M> moves`.
 fn bench_line(
     out: &mut impl Write,
     name: &str,
+    pool: &parallel::Pool,
     cubes: &[CubieCube],
-    solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube>,
+    solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube> + Sync,
 ) -> io::Result<()> {
     let start = Instant::now();
-    let lengths: Vec<usize> = cubes
-        .iter()
-        .map(|c| solve(c).expect("a random state is a valid cube").len())
-        .collect();
+    let lengths = pool.map_slice(cubes, |c| {
+        solve(c).expect("a random state is a valid cube").len()
+    });
     let seconds = start.elapsed().as_secs_f64();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     let max = lengths.iter().max().copied().unwrap_or(0);
@@ -387,4 +451,63 @@ fn bench_line(
         lengths.len() as f64 / seconds
     )?;
     out.flush()
+}
+
+/// Solving many inputs on several threads, results in input order. Natively
+/// a rayon pool; the CLI also compiles for wasm32 (the browser tests build
+/// it), where there are no threads and everything runs in turn.
+mod parallel {
+    /// One thread per core, or 1 where that cannot be told.
+    pub fn cores() -> usize {
+        std::thread::available_parallelism().map_or(1, usize::from)
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub struct Pool(rayon::ThreadPool);
+
+    #[cfg(not(target_arch = "wasm32"))]
+    impl Pool {
+        pub fn new(threads: usize) -> Result<Pool, rayon::ThreadPoolBuildError> {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()?;
+            Ok(Pool(pool))
+        }
+
+        /// `f` of each item, in the items' order.
+        pub fn map<T: Send, R: Send>(&self, items: Vec<T>, f: impl Fn(T) -> R + Sync) -> Vec<R> {
+            use rayon::prelude::*;
+            self.0.install(|| items.into_par_iter().map(&f).collect())
+        }
+
+        /// `f` of each item, in order. Fast solves take a microsecond or
+        /// two, so items are handed out in runs to keep the overhead small.
+        pub fn map_slice<T: Sync, R: Send>(
+            &self,
+            items: &[T],
+            f: impl Fn(&T) -> R + Sync,
+        ) -> Vec<R> {
+            use rayon::prelude::*;
+            self.0
+                .install(|| items.par_iter().with_min_len(64).map(&f).collect())
+        }
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub struct Pool;
+
+    #[cfg(target_arch = "wasm32")]
+    impl Pool {
+        pub fn new(_threads: usize) -> Result<Pool, std::convert::Infallible> {
+            Ok(Pool)
+        }
+
+        pub fn map<T, R>(&self, items: Vec<T>, f: impl Fn(T) -> R) -> Vec<R> {
+            items.into_iter().map(f).collect()
+        }
+
+        pub fn map_slice<T, R>(&self, items: &[T], f: impl Fn(&T) -> R) -> Vec<R> {
+            items.iter().map(f).collect()
+        }
+    }
 }

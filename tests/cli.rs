@@ -157,17 +157,82 @@ fn tables_prints_histograms_and_sizes() {
 }
 
 #[test]
-fn bench_reports_speed_and_lengths_in_both_modes() {
-    let out = succeed(&["bench", "--count", "20"]);
+fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
+    let out = succeed(&["bench", "--count", "20", "--threads", "2"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 2, "{out}");
-    for (line, mode) in lines.iter().zip(["fast", "fewest"]) {
+    assert_eq!(lines.len(), 4, "{out}");
+    let modes = ["fast", "fewest", "fast (2 threads)", "fewest (2 threads)"];
+    let mut figures = Vec::new();
+    for (line, mode) in lines.iter().zip(modes) {
         let rest = line.strip_prefix(&format!("{mode}: ")).expect(mode);
         let words: Vec<&str> = rest.split(' ').collect();
         assert_eq!(words[1..3], ["solves/s,", "mean"], "{line}");
         assert!(words[0].parse::<f64>().unwrap() > 0.0, "{line}");
         assert!(line.ends_with(" moves"), "{line}");
+        figures.push(words[2..].join(" "));
     }
+    // The same states give the same lengths on any number of threads.
+    assert_eq!(figures[0], figures[2]);
+    assert_eq!(figures[1], figures[3]);
+    let single = succeed(&["bench", "--count", "20", "--threads", "1"]);
+    assert_eq!(single.lines().count(), 2, "{single}");
+}
+
+/// Output with each `micros` field and `µs` time, which are measurements,
+/// taken out.
+fn without_times(text: &str) -> String {
+    text.lines()
+        .map(
+            |line| match (line.find(",\"micros\":"), line.rfind(" moves (HTM), ")) {
+                (Some(at), _) => {
+                    let rest = line[at + 10..].trim_start_matches(|c: char| c.is_ascii_digit());
+                    format!("{}{rest}\n", &line[..at])
+                }
+                (None, Some(at)) => format!("{}\n", &line[..at]),
+                (None, None) => format!("{line}\n"),
+            },
+        )
+        .collect()
+}
+
+#[test]
+fn a_batch_on_several_threads_prints_what_one_thread_prints() {
+    // More lines than the CLI solves between two writes, with bad ones.
+    let mut input = String::new();
+    for seed in 0..6 {
+        let args = ["random", "--moves", "25", "--count", "200"];
+        let seed = seed.to_string();
+        input += &stdout(&thistle(&[&args[..], &["--seed", &seed]].concat(), None));
+        input += "R Q\n";
+    }
+    let few: String = input.lines().take(201).map(|l| format!("{l}\n")).collect();
+    let runs: [(&[&str], &str, usize); 3] = [
+        (&["--json"], &input, 1206),
+        (&["--json", "--fewest=300"], &few, 201),
+        (&["--fewest=300"], &few, 201),
+    ];
+    for (mode, input, lines) in runs {
+        let run = |threads: &str| {
+            let args = [&["solve", "--file", "-", "--threads", threads], mode].concat();
+            let o = thistle(&args, Some(input));
+            assert_eq!(o.status.code(), Some(2), "the bad lines fail");
+            (without_times(&stdout(&o)), stderr(&o))
+        };
+        let (one, errors) = run("1");
+        let solved = one
+            .lines()
+            .filter(|l| l.starts_with('{') || l.starts_with("Total"));
+        let bad = lines / 201;
+        assert_eq!(solved.count(), lines - bad, "{mode:?}");
+        assert_eq!(errors.lines().count(), bad, "{errors}");
+        assert_eq!(run("2"), (one.clone(), errors.clone()), "{mode:?}");
+        assert_eq!(run("3"), (one, errors), "{mode:?}");
+    }
+    let out = stdout(&thistle(&["solve", "R", "U", "F", "--threads", "2"], None));
+    let scrambles: Vec<&str> = out.lines().filter(|l| l.starts_with("Scramble")).collect();
+    assert_eq!(scrambles, ["Scramble: R", "Scramble: U", "Scramble: F"]);
+    let zero = thistle(&["solve", "R", "--threads", "0"], None);
+    assert_eq!(zero.status.code(), Some(2));
 }
 
 #[test]
