@@ -25,7 +25,9 @@ wasm-test: setup
 	CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
 
 # Playwright end-to-end tests of the built page (tests/e2e/).
+# The command line is the reference some page tests compare against.
 e2e: web
+	cargo build --bin thistle
 	node --test tests/e2e/
 
 # Page weight, load time, in-page solve time, frame rate; writes /tmp/web-figures.txt.

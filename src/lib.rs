@@ -26,6 +26,7 @@ pub mod scramble;
 pub mod share;
 pub mod solver;
 pub mod stage;
+pub mod stage_view;
 pub mod tables;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

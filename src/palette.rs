@@ -55,6 +55,14 @@ pub const FACE_COLOURS: [FaceColour; 6] = [
 /// The canvas background, also the renderer's clear colour.
 pub const BACKGROUND: Rgb = [236, 239, 243];
 
+/// Stage views: stickers a stage does not work on.
+pub const NEUTRAL: Rgb = [118, 122, 130];
+/// Stage views: what a stage must still bring home (a flipped edge, a
+/// middle-layer edge), a magenta no face colour comes near.
+pub const MARKER: Rgb = [214, 0, 170];
+/// Stage views: edges already right for the stage, pale so they recede.
+pub const CALM: Rgb = [206, 226, 214];
+
 /// The sticker colour of `face`.
 pub fn colour(face: Face) -> &'static FaceColour {
     &FACE_COLOURS[face.index()]

@@ -166,6 +166,18 @@ impl Playback {
         }
     }
 
+    /// The stage whose view the cube shows: that of the move animating,
+    /// else that of the last move applied, so that at a boundary the stage
+    /// just ended shows its goal reached; none before the first move and
+    /// at the end.
+    pub fn view_stage(&self) -> Option<usize> {
+        match self.animation {
+            Some(a) => Some(self.timeline.stage_of(a.index)),
+            None if self.at == 0 || self.at >= self.timeline.len() => None,
+            None => Some(self.timeline.stage_of(self.at - 1)),
+        }
+    }
+
     /// Whether every move of stage `s` has been applied.
     pub fn stage_finished(&self, s: usize) -> bool {
         self.position() >= self.timeline.stage_end(s)
@@ -460,6 +472,35 @@ mod tests {
         assert!(p.stage_finished(2));
         assert!(!p.stage_finished(3));
         assert_eq!(p.stage(), 3);
+    }
+
+    #[test]
+    fn the_view_follows_the_stage_that_moves_and_holds_at_a_boundary() {
+        // sample(): stage 0 = [R], stage 1 empty, stage 2 = [U2], stage 3 = [F'].
+        let mut p = Playback::new(sample());
+        assert_eq!(p.view_stage(), None, "full colours at the start");
+        p.step_forward();
+        assert_eq!(
+            p.view_stage(),
+            Some(0),
+            "the first move starts stage 1's view"
+        );
+        p.tick(10.0);
+        assert_eq!(p.view_stage(), Some(0), "its goal shows at the boundary");
+        p.step_forward();
+        assert_eq!(
+            p.view_stage(),
+            Some(2),
+            "the next stage's first move switches"
+        );
+        p.tick(10.0);
+        p.step_forward();
+        assert_eq!(p.view_stage(), Some(3));
+        p.tick(10.0);
+        assert!(p.is_solved());
+        assert_eq!(p.view_stage(), None, "full colours at the end");
+        p.step_back();
+        assert_eq!(p.view_stage(), Some(3), "undoing a move shows its stage");
     }
 
     #[test]

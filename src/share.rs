@@ -9,6 +9,7 @@
 
 use crate::input::{Input, Mode, Solved, UnknownMode};
 use crate::notation;
+use crate::stage_view::{UnknownView, ViewMode};
 
 /// Longest query string read, in bytes.
 pub const MAX_QUERY_BYTES: usize = 4096;
@@ -19,6 +20,9 @@ pub struct Shared {
     pub input: Input,
     /// The mode, where the link names one.
     pub mode: Option<Mode>,
+    /// How the cube is coloured, where the link names it; written only
+    /// when it is not the default stage view, so links stay short.
+    pub view: Option<ViewMode>,
     /// Moves of the solution already played.
     pub position: usize,
 }
@@ -40,6 +44,8 @@ pub enum ShareError {
     Conflict(String, String),
     #[error("{0}")]
     BadMode(#[from] UnknownMode),
+    #[error("{0}")]
+    BadView(#[from] UnknownView),
     #[error("move position `{0}` is not a whole number")]
     BadPosition(String),
     #[error("puzzle `{0}` is not a 3x3x3 cube")]
@@ -53,7 +59,10 @@ const LITERAL_DASH: &str = "&#45;";
 const LITERAL_DASH_ESCAPED: &str = "%26%2345%3B";
 
 /// Parameters other tools add that do not change the cube.
-const COSMETIC: [&str; 6] = ["title", "type", "view", "stickering", "tempo", "view-mode"];
+const COSMETIC: [&str; 5] = ["title", "type", "stickering", "tempo", "view-mode"];
+
+/// Parameters that make a link another tool's (alg.cubing.net or Twizzle).
+const OTHER_TOOLS: [&str; 4] = ["setup", "alg", "setup-alg", "experimental-setup-alg"];
 
 fn hex(c: u8) -> Option<u8> {
     (c as char).to_digit(16).map(|d| d as u8)
@@ -180,6 +189,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             "setup-alg",
             "experimental-setup-alg",
             "puzzle",
+            "view",
         ];
         if name == "puzzle" && value != "3x3x3" {
             return Err(ShareError::WrongPuzzle(value.clone()));
@@ -208,6 +218,13 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         }
     }
     let mode = get("mode").map(str::parse).transpose()?;
+    // Twizzle's `view` means something else (`fullscreen`, …): on its links
+    // only Thistle's own values are read.
+    let other_tool = OTHER_TOOLS.iter().any(|name| get(name).is_some());
+    let view = match get("view").map(str::parse::<ViewMode>) {
+        Some(Err(_)) if other_tool => None,
+        view => view.transpose()?,
+    };
     let position = match get("move") {
         None => 0,
         Some(text) => text
@@ -231,6 +248,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
     Ok(Shared {
         input,
         mode,
+        view,
         position,
     })
 }
@@ -253,7 +271,11 @@ pub fn encode(shared: &Shared) -> String {
     if let Some(mode) = shared.mode {
         query += &format!("&mode={}", mode.as_str());
     }
-    query + &format!("&move={}", shared.position)
+    query += &format!("&move={}", shared.position);
+    match shared.view {
+        Some(view) if view != ViewMode::default() => query + &format!("&view={}", view.as_str()),
+        _ => query,
+    }
 }
 
 /// The solution as one line per stage, each after a `// <stage name>`
@@ -301,6 +323,7 @@ mod tests {
         Shared {
             input: Input::Scramble(text.into()),
             mode: Some(Mode::Fast),
+            view: None,
             position: 0,
         }
     }
@@ -320,6 +343,7 @@ mod tests {
             Shared {
                 input: Input::Scramble("(R U)3 [r: M2] // x-y_z".into()),
                 mode: Some(Mode::Fewest),
+                view: Some(ViewMode::Colours),
                 position: 12,
             },
             Shared {
@@ -327,11 +351,13 @@ mod tests {
                     "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB".into(),
                 ),
                 mode: Some(Mode::Fast),
+                view: None,
                 position: 0,
             },
             Shared {
                 input: Input::Scramble("R".into()),
                 mode: None,
+                view: None,
                 position: 3,
             },
         ] {
@@ -434,6 +460,37 @@ mod tests {
             twizzle.contains("setup-alg=R%20U&alg=//%20Orient%20edges%0A"),
             "{twizzle}"
         );
+    }
+
+    #[test]
+    fn the_view_is_read_from_our_links_and_twizzles_own_views_ignored() {
+        let colours = decode("?scramble=R&view=colours").unwrap();
+        assert_eq!(colours.view, Some(ViewMode::Colours));
+        assert_eq!(
+            decode("?scramble=R&view=stage").unwrap().view,
+            Some(ViewMode::Stage)
+        );
+        assert_eq!(decode("?scramble=R").unwrap().view, None);
+        assert_eq!(
+            decode("?scramble=R&view=sideways"),
+            Err(ShareError::BadView(UnknownView("sideways".into())))
+        );
+        let twizzle = decode("https://alpha.twizzle.net/edit/?alg=R&view=fullscreen").unwrap();
+        assert_eq!(twizzle.view, None);
+        let stage = Shared {
+            view: Some(ViewMode::Stage),
+            ..scramble("R")
+        };
+        assert_eq!(
+            encode(&stage),
+            "scramble=R&mode=fast&move=0",
+            "the default is not written"
+        );
+        let colours = Shared {
+            view: Some(ViewMode::Colours),
+            ..scramble("R")
+        };
+        assert_eq!(encode(&colours), "scramble=R&mode=fast&move=0&view=colours");
     }
 
     #[test]

@@ -32,6 +32,10 @@ pub struct StageInfo {
     /// Faces this stage may turn a quarter; every other face only by half
     /// turns. This is the generating set of the group the stage works in.
     pub quarter_turn_faces: &'static [Face],
+    /// The groups it goes from and to, e.g. `G0 → G1`.
+    pub groups: &'static str,
+    /// Why the next group's smaller move set cannot undo this stage's work.
+    pub why: &'static str,
 }
 
 /// The stages, in `StageKind` order.
@@ -42,21 +46,29 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
             name: "Orient edges",
             description: "Orients every edge, so that no edge needs an F or B quarter turn from here on.",
             quarter_turn_faces: &[U, R, F, D, L, B],
+            groups: "G0 → G1",
+            why: "Only F and B quarter turns flip edges, and G1 = ⟨U, D, L, R, F2, B2⟩ has none, so the edges stay oriented.",
         },
         StageInfo {
             name: "Orient corners + slice",
             description: "Twists every corner so its white or yellow sticker faces up or down, and brings the four middle-layer edges (FR FL BL BR) into the middle layer.",
             quarter_turn_faces: &[U, R, D, L],
+            groups: "G1 → G2",
+            why: "G2 = ⟨U, D, L2, R2, F2, B2⟩ turns only U and D a quarter, which neither twists corners nor moves an edge out of the middle layer.",
         },
         StageInfo {
             name: "Separate pieces",
             description: "Puts each corner into its tetrad with the right twist, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
             quarter_turn_faces: &[U, D],
+            groups: "G2 → G3",
+            why: "G3 = ⟨U2, D2, L2, R2, F2, B2⟩: half turns keep every corner in its tetrad and every edge in its slice, and are even permutations.",
         },
         StageInfo {
             name: "Half-turn finish",
             description: "Solves the cube with half turns only.",
             quarter_turn_faces: &[],
+            groups: "G3 → solved",
+            why: "Every piece already sits where half turns alone can bring it home.",
         },
     ]
 };

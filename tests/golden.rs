@@ -90,6 +90,7 @@ fn share_links() -> String {
             let shared = Shared {
                 input: solved.normalised(),
                 mode: Some(mode),
+                view: None,
                 position: i % (solved.solution.len() + 1),
             };
             out += &format!("{}\n", share::encode(&shared));

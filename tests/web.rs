@@ -173,12 +173,14 @@ fn a_solution_that_does_not_solve_the_input_is_refused_and_the_cube_stays() {
 #[wasm_bindgen_test]
 fn links_round_trip_the_input_mode_and_position() {
     let input = get(&solving::read_input("R U' (F2)2").unwrap(), "input");
-    let query = links::encode_link(input, "fast", 3).unwrap();
-    assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3");
+    let query = links::encode_link(input, "fast", "colours", 3).unwrap();
+    assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3&view=colours");
     let back = links::decode_link(&format!("?{query}")).unwrap();
     assert_eq!(text(&get(&back, "input"), "text"), "R U' (F2)2");
     assert_eq!(text(&back, "mode"), "fast");
+    assert_eq!(text(&back, "view"), "colours");
     assert_eq!(number(&back, "position"), 3.0);
+    assert!(links::encode_link(get(&back, "input"), "fast", "sideways", 0).is_err());
     let error = links::decode_link("?scramble=R&bogus=1").unwrap_err();
     assert!(text(&error, "message").contains("bogus"));
 }

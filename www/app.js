@@ -30,6 +30,12 @@ const ui = {
   stageDescription: $('stage-description'),
   stageAllowed: $('stage-allowed'),
   stageWorst: $('stage-worst'),
+  stageGroup: $('stage-group'),
+  stageWhy: $('stage-why'),
+  progressStage: $('progress-stage'),
+  counters: $('counters'),
+  histogram: $('histogram'),
+  moveLine: $('move-line'),
   moves: $('moves'),
 };
 
@@ -307,6 +313,32 @@ function update() {
   ui.stageDescription.textContent = stage.description;
   ui.stageAllowed.textContent = stage.allowed;
   ui.stageWorst.textContent = `${stage.maxLength} moves (this cube: ${stage.moves.length})`;
+  ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets`;
+  ui.stageWhy.textContent = stage.why;
+  showProgress();
+}
+
+/** The Progress region: the current stage's counters, depth and last move. */
+function showProgress() {
+  const progress = page.app.progress();
+  ui.progressStage.textContent = `Progress · ${progress.stage}`;
+  ui.counters.replaceChildren(...progress.counters.map((line) => {
+    const item = document.createElement('li');
+    item.textContent = line;
+    return item;
+  }));
+  const most = Math.max(...progress.histogram);
+  ui.histogram.replaceChildren(...progress.histogram.map((count, depth) => {
+    const bar = document.createElement('span');
+    bar.style.height = `${(100 * Math.log1p(count)) / Math.log1p(most)}%`;
+    bar.classList.toggle('here', depth === progress.distance);
+    bar.title = `${count.toLocaleString('en')} at distance ${depth}`;
+    return bar;
+  }));
+  const here = progress.histogram[progress.distance];
+  ui.histogram.setAttribute('aria-label', `Depth histogram: ${here.toLocaleString('en')} of ${progress.histogram
+    .reduce((a, b) => a + b, 0).toLocaleString('en')} cosets are at this distance`);
+  ui.moveLine.textContent = progress.line || '';
 }
 
 /** Runs a playback command, then redraws. */
@@ -318,6 +350,15 @@ function act(command) {
 }
 
 const mode = () => document.querySelector('input[name="mode"]:checked').value;
+const view = () => document.querySelector('input[name="view"]:checked').value;
+
+/** Colours the cube by stage or in full colours, and keeps the link. */
+function setView(value) {
+  for (const radio of document.querySelectorAll('input[name="view"]')) radio.checked = radio.value === value;
+  page.app.setView(value);
+  page.sharing.view(value);
+  wake();
+}
 
 function setMode(value) {
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === value;
@@ -382,6 +423,7 @@ function openLink() {
   try {
     const link = readLink(page.wasm);
     if (link) wanted = { ...link, mode: link.mode ?? mode() };
+    if (link && link.view) setView(link.view);
   } catch (error) {
     problem = error;
     wanted = solvedCube;
@@ -432,6 +474,9 @@ function wire() {
     radio.addEventListener('change', () => {
       if (page.current) load({ input: page.current, mode: mode(), position: 0 });
     });
+  }
+  for (const radio of document.querySelectorAll('input[name="view"]')) {
+    radio.addEventListener('change', () => setView(view()));
   }
   ui.input.addEventListener('input', () => {
     if (ui.input.hasAttribute('aria-invalid')) {
@@ -487,6 +532,8 @@ async function start() {
     /** The displayed cube as a 54-letter facelet string. */
     state: () => page.app.facelets(),
     status: () => page.app.status(),
+    /** Jumps to the state after `moves` moves, as a chip or move button does. */
+    seek: (moves) => act(() => page.app.seek(moves)),
     /** Frames drawn since the page loaded. */
     frames: () => page.frames,
     /** Milliseconds spent in drawing calls since the page loaded. */

@@ -23,13 +23,14 @@ export function createSharing(wasm) {
   const twizzle = $('to-twizzle');
   let current = null;
   let position = 0;
+  let view = 'stage';
   let written = '';
 
   const write = () => {
     if (!current) return;
     const query = current.input.text.trim() === ''
       ? ''
-      : `?${wasm.encodeLink(current.input, current.mode, position)}`;
+      : `?${wasm.encodeLink(current.input, current.mode, view, position)}`;
     const address = `${location.pathname}${query}`;
     if (address === written) return;
     written = address;
@@ -60,6 +61,11 @@ export function createSharing(wasm) {
       algCubing.href = shown.algCubing;
       twizzle.href = shown.twizzle;
       note.textContent = '';
+      write();
+    },
+    /** The view changed to `stage` or `colours`. */
+    view(name) {
+      view = name;
       write();
     },
     /** Playback moved to `moves` moves played. */

@@ -241,8 +241,16 @@ impl Renderer {
     }
 
     /// Draws `frame` seen from `view` into a drawing buffer of the given size
-    /// in device pixels.
-    pub fn draw(&mut self, frame: &Frame, view: &View, width: u32, height: u32) {
+    /// in device pixels, each sticker in its colour from `colours` (in
+    /// facelet order: the stage view decides them).
+    pub fn draw(
+        &mut self,
+        frame: &Frame,
+        colours: &[Rgb; facelet::N_FACELETS],
+        view: &View,
+        width: u32,
+        height: u32,
+    ) {
         let (width, height) = (width.max(1), height.max(1));
         self.camera
             .set_viewport(Viewport::new_at_origo(width, height));
@@ -278,7 +286,6 @@ impl Renderer {
                 }
             }
         }
-        let faces = facelet::faces(&frame.cube);
         let (transformations, colours) = (0..facelet::N_FACELETS)
             .map(|i| {
                 let (p, face) = sticker_place(i);
@@ -288,7 +295,7 @@ impl Renderer {
                     * Mat4::from_translation(grid(p) + n * (BODY_HALF + 0.004))
                     * facing(face)
                     * Mat4::from_scale(STICKER_HALF);
-                let colour = srgba(palette::colour(faces[i]).rgb);
+                let colour = srgba(colours[i]);
                 (
                     placement,
                     light.shade(colour, (turn * n.extend(0.0)).truncate()),

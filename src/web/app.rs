@@ -4,7 +4,10 @@
 //! returns everything the page displays for it.
 
 use super::solving::Searched;
-use super::{from_js, input_error, js_error, read_input_object, read_mode, to_js, InputObject};
+use super::{
+    from_js, input_error, js_error, read_input_object, read_mode, read_view, to_js, InputObject,
+};
+use crate::counters::{self, Counter, Step};
 use crate::cubie::{CubieCube, Move};
 use crate::facelet;
 use crate::input::Solved;
@@ -14,6 +17,7 @@ use crate::render::{webgl2, Renderer, View};
 use crate::share;
 use crate::solver::{Solution, StageMoves};
 use crate::stage::StageKind;
+use crate::stage_view::{self, ViewMode};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -24,6 +28,11 @@ use web_sys::HtmlCanvasElement;
 struct StageView {
     name: &'static str,
     description: &'static str,
+    /// The groups it goes between, e.g. "G1 → G2", their number of cosets,
+    /// and why the next group's moves keep this stage's work.
+    groups: &'static str,
+    cosets: u64,
+    why: &'static str,
     /// The stage's moves, e.g. "U U2 U' D D2 D' L2 R2 F2 B2".
     allowed: String,
     max_length: usize,
@@ -57,9 +66,13 @@ impl SolutionView {
             .iter()
             .map(|stage| {
                 state = state.apply(&stage.moves);
+                let info = stage.kind.info();
                 let view = StageView {
-                    name: stage.kind.name(),
-                    description: stage.kind.description(),
+                    name: info.name,
+                    description: info.description,
+                    groups: info.groups,
+                    cosets: stage_view::depth_histogram(stage.kind).iter().sum(),
+                    why: info.why,
                     allowed: notation::format_moves(&stage.kind.allowed_moves()),
                     max_length: stage.kind.max_length(),
                     start,
@@ -125,6 +138,22 @@ struct Status {
     text: String,
 }
 
+/// The Progress region's content: the current stage's group counters,
+/// where the cube stands in the stage's depth histogram, and what the last
+/// move did.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ProgressView {
+    stage: &'static str,
+    /// One `Label: value` line per counter.
+    counters: Vec<String>,
+    /// Cosets at each distance from the stage's goal, and this cube's.
+    histogram: Vec<u64>,
+    distance: Option<u8>,
+    /// What the last move applied changed, in its own stage's counters.
+    line: Option<String>,
+}
+
 /// The cube on one canvas: playback plus renderer.
 #[wasm_bindgen]
 pub struct App {
@@ -132,6 +161,9 @@ pub struct App {
     renderer: Option<Renderer>,
     playback: Playback,
     view: View,
+    view_mode: ViewMode,
+    /// Each stage's states with their counters, for the shown solution.
+    progress: [Vec<Step>; StageKind::COUNT],
 }
 
 fn playback_of(cube: CubieCube, stages: &[Vec<Move>], speed: f64) -> Playback {
@@ -148,11 +180,16 @@ impl App {
         let gl = webgl2(&canvas).map_err(|e| js_error(&e, None))?;
         let renderer = Renderer::new(gl).map_err(|e| js_error(&e, None))?;
         let empty = StageMoves::default();
+        let solved = CubieCube::solved();
+        let progress = counters::progress(&solved, &Solution::from_stages(empty.clone()))
+            .map_err(|e| js_error(&e.to_string(), None))?;
         Ok(App {
             canvas,
             renderer: Some(renderer),
-            playback: playback_of(CubieCube::solved(), &empty, 1.0),
+            playback: playback_of(solved, &empty, 1.0),
             view: View::default(),
+            view_mode: ViewMode::default(),
+            progress,
         })
     }
 
@@ -170,6 +207,8 @@ impl App {
         if !same_cube || !solved.cube.apply(&solved.solution.moves()).is_solved() {
             return Err(js_error("the solution does not solve the cube", None));
         }
+        self.progress = counters::progress(&solved.cube, &solved.solution)
+            .map_err(|e| js_error(&e.to_string(), None))?;
         let stages = solved.solution.stages.clone().map(|s| s.moves);
         self.playback = playback_of(solved.cube, &stages, self.playback.speed());
         to_js(&Shown {
@@ -238,9 +277,51 @@ impl App {
     /// Draws the current frame at the canvas's drawing-buffer size.
     pub fn render(&mut self) {
         let (width, height) = (self.canvas.width(), self.canvas.height());
+        let frame = self.playback.frame();
+        let lens = match self.view_mode {
+            ViewMode::Stage => self.playback.view_stage().map(|s| StageKind::ALL[s]),
+            ViewMode::Colours => None,
+        };
+        let colours = stage_view::sticker_colours(&frame.cube, lens);
         if let Some(renderer) = self.renderer.as_mut() {
-            renderer.draw(&self.playback.frame(), &self.view, width, height);
+            renderer.draw(&frame, &colours, &self.view, width, height);
         }
+    }
+
+    /// Colours the cube by the stage playing (`stage`) or in full colours
+    /// (`colours`).
+    #[wasm_bindgen(js_name = setView)]
+    pub fn set_view(&mut self, view: &str) -> Result<(), JsValue> {
+        self.view_mode = read_view(view)?;
+        Ok(())
+    }
+
+    /// The Progress region's content at the current position: `{ stage,
+    /// counters, histogram, distance, line }`.
+    pub fn progress(&self) -> Result<JsValue, JsValue> {
+        let p = &self.playback;
+        let timeline = p.timeline();
+        let stage = p.stage();
+        let kind = StageKind::ALL[stage];
+        let steps = &self.progress[stage];
+        let at = p.position().saturating_sub(timeline.stage_start(stage));
+        let counters = &steps[at.min(steps.len() - 1)].counters;
+        let line = p.position().checked_sub(1).and_then(|last| {
+            let moved = timeline.stage_of(last);
+            let step = &self.progress[moved][last + 1 - timeline.stage_start(moved)];
+            step.made_by.as_ref().map(|(_, line)| line.clone())
+        });
+        let distance = counters.iter().find_map(|c| match c {
+            Counter::Distance { distance, .. } => Some(*distance),
+            _ => None,
+        });
+        to_js(&ProgressView {
+            stage: kind.name(),
+            counters: counters.iter().map(ToString::to_string).collect(),
+            histogram: stage_view::depth_histogram(kind),
+            distance,
+            line,
+        })
     }
 
     /// Orbits the camera by a pointer movement in CSS pixels.

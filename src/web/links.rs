@@ -2,27 +2,38 @@
 //! one pasted), and writing the query that restores what is shown. The
 //! codec is `crate::share`.
 
-use super::{js_error, read_input_object, read_mode, to_js, Request};
+use super::{js_error, read_input_object, read_mode, read_view, to_js, Request};
 use crate::share::{self, Shared};
 use wasm_bindgen::prelude::*;
 
 /// Reads a share link, a bare query, or an alg.cubing.net or Twizzle link:
-/// `{ input, mode, position }`, where `mode` is null unless the link names
-/// one.
+/// `{ input, mode, view, position }`, where `mode` and `view` are null
+/// unless the link names them.
 #[wasm_bindgen(js_name = decodeLink)]
 pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
     let shared = share::decode(link).map_err(|e| js_error(&e.to_string(), None))?;
-    to_js(&Request::new(&shared.input, shared.mode, shared.position))
+    to_js(&Request::new(
+        &shared.input,
+        shared.mode,
+        shared.view,
+        shared.position,
+    ))
 }
 
 /// The query string (without `?`) that restores an input (`{ source,
-/// text }`), a mode and a playback position.
+/// text }`), a mode, a view and a playback position.
 #[wasm_bindgen(js_name = encodeLink)]
-pub fn encode_link(input: JsValue, mode: &str, position: usize) -> Result<String, JsValue> {
+pub fn encode_link(
+    input: JsValue,
+    mode: &str,
+    view: &str,
+    position: usize,
+) -> Result<String, JsValue> {
     let input = read_input_object(input)?;
     Ok(share::encode(&Shared {
         input,
         mode: Some(read_mode(mode)?),
+        view: Some(read_view(view)?),
         position,
     }))
 }

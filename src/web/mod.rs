@@ -7,6 +7,7 @@
 //! panics on user input.
 
 use crate::input::{Input, InputError, Mode, UnknownMode};
+use crate::stage_view::{UnknownView, ViewMode};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -43,6 +44,11 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 /// error.
 fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
     serde_wasm_bindgen::from_value(value).map_err(|e| js_error(&format!("not {what}: {e}"), None))
+}
+
+fn read_view(view: &str) -> Result<ViewMode, JsValue> {
+    view.parse()
+        .map_err(|e: UnknownView| js_error(&e.to_string(), None))
 }
 
 fn read_mode(mode: &str) -> Result<Mode, JsValue> {
@@ -84,20 +90,22 @@ fn read_input_object(value: JsValue) -> Result<Input, JsValue> {
     }
 }
 
-/// What the page is asked to show: an input, the mode where a link names
-/// one (else the page's own choice), and a playback position.
+/// What the page is asked to show: an input, the mode and view where a
+/// link names them (else the page's own choice), and a playback position.
 #[derive(Serialize)]
 struct Request {
     input: InputObject,
     mode: Option<&'static str>,
+    view: Option<&'static str>,
     position: usize,
 }
 
 impl Request {
-    fn new(input: &Input, mode: Option<Mode>, position: usize) -> Request {
+    fn new(input: &Input, mode: Option<Mode>, view: Option<ViewMode>, position: usize) -> Request {
         Request {
             input: input.into(),
             mode: mode.map(Mode::as_str),
+            view: view.map(ViewMode::as_str),
             position,
         }
     }

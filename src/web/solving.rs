@@ -25,7 +25,7 @@ pub fn read_input(text: &str) -> Result<JsValue, JsValue> {
     if share::looks_like_link(text) {
         return links::decode_link(text);
     }
-    to_js(&Request::new(&Input::read(text), None, 0))
+    to_js(&Request::new(&Input::read(text), None, None, 0))
 }
 
 /// A solution found in one mode, with both modes' move counts: what the

@@ -103,7 +103,7 @@ export function canvasColours(page) {
     const context = copy.getContext('2d');
     context.drawImage(source, 0, 0);
     const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    const counts = { white: 0, yellow: 0, red: 0, orange: 0, green: 0, blue: 0, dark: 0, background: 0, other: 0, total: 0 };
+    const counts = { white: 0, yellow: 0, red: 0, orange: 0, green: 0, blue: 0, marker: 0, dark: 0, background: 0, other: 0, total: 0 };
     for (let i = 0; i < data.length; i += 4) {
       const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
       counts.total += 1;
@@ -131,6 +131,7 @@ export function canvasColours(page) {
         else if (hue < 75) counts.yellow += 1;
         else if (hue < 180) counts.green += 1;
         else if (hue < 260) counts.blue += 1;
+        else if (hue >= 290) counts.marker += 1;
         else counts.other += 1;
       }
     }

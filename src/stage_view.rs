@@ -1,0 +1,258 @@
+//! Stage views ("lenses"): what each sticker looks like when the cube shows
+//! only what a stage works on, and each stage's depth histogram for the
+//! page's Progress region. Playback says which stage's view is due
+//! (`Playback::view_stage`); the renderer paints the looks in the
+//! palette's colours.
+//!
+//! - Orient edges: flipped edges stand out, good edges are calm, corners and
+//!   centres are grey; at the stage's end no edge stands out.
+//! - Orient corners + slice: U/D stickers in one colour, the four
+//!   middle-layer edges marked, all else grey; at the end the U and D faces
+//!   are one colour and the marked edges sit in the middle layer.
+//! - Separate pieces: opposite colours merged, three colours; at the end
+//!   every face is one colour.
+//! - Half-turn finish: full colours.
+
+use crate::cubie::{CubieCube, Face};
+use crate::facelet::{self, EDGE_FACELETS, N_FACELETS};
+use crate::palette::{self, Rgb};
+use crate::stage::{StageKind, GOLDEN_HISTOGRAMS};
+use std::str::FromStr;
+
+/// How the cube is coloured: by its stickers, or as a stage sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ViewMode {
+    /// The stage being played shows its lens.
+    #[default]
+    Stage,
+    /// Always full colours.
+    Colours,
+}
+
+impl ViewMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ViewMode::Stage => "stage",
+            ViewMode::Colours => "colours",
+        }
+    }
+}
+
+/// A view name that is neither `stage` nor `colours`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("view `{0}` is neither `stage` nor `colours`")]
+pub struct UnknownView(pub String);
+
+impl FromStr for ViewMode {
+    type Err = UnknownView;
+    fn from_str(name: &str) -> Result<ViewMode, UnknownView> {
+        match name {
+            "stage" => Ok(ViewMode::Stage),
+            "colours" => Ok(ViewMode::Colours),
+            other => Err(UnknownView(other.to_string())),
+        }
+    }
+}
+
+/// What one sticker shows under a lens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Look {
+    /// The face's own colour.
+    Face(Face),
+    /// Not what this stage works on.
+    Grey,
+    /// What this stage must still bring home (a flipped edge, a middle-layer
+    /// edge).
+    Marked,
+    /// An edge already right for this stage.
+    Calm,
+}
+
+/// The middle-layer edge pieces FR FL BL BR, which stage 2 brings home.
+const MIDDLE_LAYER_EDGES: [u8; 4] = [8, 9, 10, 11];
+
+/// Each sticker's look, in facelet order, with `stage`'s lens on, or in
+/// full colours for `None`.
+pub fn looks(cube: &CubieCube, stage: Option<StageKind>) -> [Look; N_FACELETS] {
+    let faces = facelet::faces(cube);
+    let mut looks = faces.map(Look::Face);
+    match stage {
+        None | Some(StageKind::HalfTurnFinish) => {}
+        Some(StageKind::OrientEdges) => {
+            looks = [Look::Grey; N_FACELETS];
+            for (position, stickers) in EDGE_FACELETS.iter().enumerate() {
+                let look = if cube.eo[position] == 1 {
+                    Look::Marked
+                } else {
+                    Look::Calm
+                };
+                for &s in stickers {
+                    looks[s] = look;
+                }
+            }
+        }
+        Some(StageKind::OrientCornersSlice) => {
+            for (look, face) in looks.iter_mut().zip(faces) {
+                *look = if matches!(face, Face::U | Face::D) {
+                    Look::Face(Face::U)
+                } else {
+                    Look::Grey
+                };
+            }
+            for (position, stickers) in EDGE_FACELETS.iter().enumerate() {
+                if MIDDLE_LAYER_EDGES.contains(&cube.ep[position]) {
+                    for &s in stickers {
+                        looks[s] = Look::Marked;
+                    }
+                }
+            }
+        }
+        Some(StageKind::SeparatePieces) => {
+            // One colour per axis: the first face of each opposite pair.
+            for look in &mut looks {
+                if let Look::Face(face) = look {
+                    *face = Face::ALL[face.axis()];
+                }
+            }
+        }
+    }
+    looks
+}
+
+/// The colour of a look in the palette's scheme.
+pub fn colour(look: Look) -> Rgb {
+    match look {
+        Look::Face(face) => palette::colour(face).rgb,
+        Look::Grey => palette::NEUTRAL,
+        Look::Marked => palette::MARKER,
+        Look::Calm => palette::CALM,
+    }
+}
+
+/// Each sticker's colour, in facelet order, with `stage`'s lens on.
+pub fn sticker_colours(cube: &CubieCube, stage: Option<StageKind>) -> [Rgb; N_FACELETS] {
+    looks(cube, stage).map(colour)
+}
+
+/// How many of the stage's cosets lie at each distance from its goal, from
+/// the golden histograms: it answers "how hard is this position for this
+/// stage?".
+pub fn depth_histogram(stage: StageKind) -> Vec<u64> {
+    GOLDEN_HISTOGRAMS
+        .lines()
+        .nth(stage.index())
+        .and_then(|line| line.split_once(':'))
+        .map(|(_, counts)| {
+            counts
+                .split_whitespace()
+                .map(|count| count.parse().expect("tables/histograms.txt holds counts"))
+                .collect()
+        })
+        .expect("tables/histograms.txt has a line per stage")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::facelet::CORNER_FACELETS;
+    use crate::scramble;
+    use crate::solver;
+
+    /// Each stage's state at its end, for random states.
+    fn stage_ends(seed: u64) -> Vec<[CubieCube; StageKind::COUNT]> {
+        let mut rng = scramble::rng(Some(seed));
+        (0..200)
+            .map(|_| {
+                let mut cube = scramble::random_state(&mut rng);
+                let stages = solver::stage_moves(&cube);
+                StageKind::ALL.map(|kind| {
+                    cube = cube.apply(&stages[kind.index()]);
+                    cube
+                })
+            })
+            .collect()
+    }
+
+    fn face_of(sticker: usize) -> Face {
+        Face::ALL[sticker / 9]
+    }
+
+    #[test]
+    fn no_edge_stands_out_once_the_edges_are_oriented() {
+        for ends in stage_ends(1) {
+            let looks = looks(&ends[0], Some(StageKind::OrientEdges));
+            assert!(!looks.contains(&Look::Marked));
+            assert_eq!(looks.iter().filter(|&&l| l == Look::Calm).count(), 24);
+        }
+        let f = CubieCube::solved().apply_move(crate::cubie::Move::new(Face::F, 1));
+        let looks = looks(&f, Some(StageKind::OrientEdges));
+        assert_eq!(looks.iter().filter(|&&l| l == Look::Marked).count(), 8);
+        assert!(CORNER_FACELETS
+            .iter()
+            .flatten()
+            .all(|&s| looks[s] == Look::Grey));
+    }
+
+    #[test]
+    fn after_stage_two_the_u_and_d_faces_are_one_colour_and_the_marked_edges_in_the_middle() {
+        for ends in stage_ends(2) {
+            let looks = looks(&ends[1], Some(StageKind::OrientCornersSlice));
+            for (s, &look) in looks.iter().enumerate() {
+                match face_of(s) {
+                    Face::U | Face::D => assert_eq!(look, Look::Face(Face::U)),
+                    _ => assert_ne!(look, Look::Face(Face::U)),
+                }
+            }
+            let middle_row = |s: usize| !matches!(face_of(s), Face::U | Face::D) && s % 9 / 3 == 1;
+            let marked: Vec<usize> = (0..N_FACELETS)
+                .filter(|&s| looks[s] == Look::Marked)
+                .collect();
+            assert_eq!(marked.len(), 8);
+            assert!(marked.iter().all(|&s| middle_row(s)), "{marked:?}");
+        }
+    }
+
+    #[test]
+    fn after_stage_three_every_face_is_one_of_three_colours() {
+        for ends in stage_ends(3) {
+            let looks = looks(&ends[2], Some(StageKind::SeparatePieces));
+            for face in 0..6 {
+                let first = looks[9 * face];
+                assert!(looks[9 * face..9 * face + 9].iter().all(|&l| l == first));
+            }
+            let mut colours: Vec<Rgb> = looks.map(colour).to_vec();
+            colours.sort();
+            colours.dedup();
+            assert_eq!(colours.len(), 3);
+        }
+    }
+
+    #[test]
+    fn the_last_stage_and_no_stage_show_full_colours() {
+        let cube = scramble::random_state(&mut scramble::rng(Some(4)));
+        let full = facelet::faces(&cube).map(Look::Face);
+        assert_eq!(looks(&cube, None), full);
+        assert_eq!(looks(&cube, Some(StageKind::HalfTurnFinish)), full);
+        let mut distinct = sticker_colours(&cube, None).to_vec();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 6);
+    }
+
+    #[test]
+    fn marker_calm_and_grey_differ_from_every_face_colour() {
+        for special in [palette::MARKER, palette::CALM, palette::NEUTRAL] {
+            assert!(palette::FACE_COLOURS.iter().all(|c| c.rgb != special));
+        }
+        assert_ne!(palette::MARKER, palette::CALM);
+    }
+
+    #[test]
+    fn depth_histograms_count_every_coset_up_to_the_stage_maximum() {
+        let sizes = StageKind::ALL.map(|kind| depth_histogram(kind).iter().sum::<u64>());
+        assert_eq!(sizes, [2_048, 1_082_565, 29_400, 663_552]);
+        for kind in StageKind::ALL {
+            assert_eq!(depth_histogram(kind).len(), kind.max_length() + 1);
+        }
+    }
+}

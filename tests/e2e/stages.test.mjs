@@ -1,0 +1,126 @@
+// Stage views and the Progress region, found by role and name as a person
+// would: the View switch, what the cube shows at each stage's end, and the
+// group counters, checked against the command line's own `--progress`.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { canvasColours, open, searched, settle, status, useBrowser } from './harness.mjs';
+
+const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
+// A random-state scramble whose fast solution has moves in every stage.
+const SCRAMBLE = "D2 F2 D2 F2 U2 L2 U2 R2 F2 L2 U2 R2 U2 D' F2 U' F2 U L2 U' B2 L' D U2 L2 R D U' R U2 F' D B' F U'";
+
+/** The command line's fast solution of a scramble, with every stage's progress. */
+function reference(scramble) {
+  return JSON.parse(execFileSync(THISTLE, ['solve', '--json', '--progress', scramble], { encoding: 'utf8' }));
+}
+
+/** A counter as the page prints it, from the command line's JSON. */
+function counterLine({ label, value }) {
+  return typeof value === 'object' ? `${label}: ${value.distance} of at most ${value.max}` : `${label}: ${value}`;
+}
+
+const link = (query) => `?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast${query}`;
+
+async function seek(page, position) {
+  await page.evaluate((k) => window.thistle.seek(k), position);
+  return settle(page);
+}
+
+/** Where each stage ends, from the reference solution. */
+function stageEnds(solution) {
+  let end = 0;
+  return solution.stages.map((stage) => (end += stage.moves.length));
+}
+
+const counterLines = (page) => page.getByRole('region', { name: 'Progress' }).getByRole('listitem').allTextContents();
+
+describe('stage views and group counters', () => {
+  const env = useBrowser();
+  const solution = reference(SCRAMBLE);
+
+  test('the View group offers Stage (the default) and Colours', async () => {
+    const page = await open(env.browser, env.server.url + link(''));
+    const viewGroup = page.getByRole('group', { name: 'View' });
+    assert.ok(await viewGroup.getByRole('radio', { name: 'Stage' }).isChecked());
+    assert.equal(await viewGroup.getByRole('radio', { name: 'Colours' }).isChecked(), false);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the Progress region matches the core at the start and at every stage boundary', async () => {
+    const page = await open(env.browser, env.server.url + link(''));
+    await searched(page);
+    const shown = await page.evaluate(() => window.thistle.state());
+    assert.equal(shown, solution.state, 'the page solved the same cube');
+    const listed = await page.locator('.moves .move').allTextContents();
+    assert.deepEqual(listed, solution.stages.flatMap((s) => s.moves), 'the page shows the same solution');
+    const starts = [0, ...stageEnds(solution)];
+    for (const position of [0, ...stageEnds(solution).slice(0, -1)]) {
+      const { stage } = await seek(page, position);
+      const expected = solution.progress[stage][position - starts[stage]].counters.map(counterLine);
+      assert.deepEqual(await counterLines(page), expected, `at move ${position}`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('each move says what it changed, from the counters before and after', async () => {
+    const page = await open(env.browser, env.server.url + link(''));
+    await searched(page);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await settle(page);
+    const region = page.getByRole('region', { name: 'Progress' });
+    assert.equal(await region.locator('.move-line').textContent(), solution.progress[0][1].line);
+  });
+
+  test('the cube shows each stage reached: no flipped edge after stage 1, three colours after stage 3', async () => {
+    const page = await open(env.browser, env.server.url + link(''));
+    await searched(page);
+    const [edges, , separate] = stageEnds(solution);
+    await seek(page, edges);
+    const afterEdges = await canvasColours(page);
+    assert.equal(afterEdges.marker, 0, `no edge stands out: ${JSON.stringify(afterEdges)}`);
+    await seek(page, edges - 1);
+    const beforeEdges = await canvasColours(page);
+    assert.ok(beforeEdges.marker > 100, `flipped edges stand out one move earlier: ${JSON.stringify(beforeEdges)}`);
+    await seek(page, separate);
+    const afterSeparate = await canvasColours(page);
+    const present = ['white', 'yellow', 'red', 'orange', 'green', 'blue', 'marker']
+      .filter((colour) => afterSeparate[colour] > 0.002 * afterSeparate.total);
+    assert.deepEqual(present, ['white', 'red', 'green'], JSON.stringify(afterSeparate));
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Colours view shows all six colours, and a link restores it', async () => {
+    const page = await open(env.browser, env.server.url + link('&move=3&view=colours'));
+    await searched(page);
+    const viewGroup = page.getByRole('group', { name: 'View' });
+    assert.ok(await viewGroup.getByRole('radio', { name: 'Colours' }).isChecked(), 'view=colours restored');
+    const colours = await canvasColours(page);
+    for (const colour of ['white', 'yellow', 'red', 'orange', 'green', 'blue']) {
+      assert.ok(colours[colour] > 0, `${colour}: ${JSON.stringify(colours)}`);
+    }
+    assert.equal(colours.marker, 0);
+    await viewGroup.getByRole('radio', { name: 'Stage' }).check();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.has('view'));
+    await viewGroup.getByRole('radio', { name: 'Colours' }).check();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('view') === 'colours');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('switching views while playing never stalls playback', async () => {
+    const page = await open(env.browser, env.server.url + link(''));
+    await searched(page);
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+    await page.getByRole('button', { name: 'Play' }).click();
+    const viewGroup = page.getByRole('group', { name: 'View' });
+    for (let k = 0; k < 6; k += 1) {
+      await viewGroup.getByRole('radio', { name: k % 2 ? 'Stage' : 'Colours' }).check();
+      await page.waitForTimeout(150);
+    }
+    await page.waitForFunction(() => window.thistle.status().solved, null, { timeout: 60_000 });
+    assert.equal((await status(page)).text, 'Solved');
+    assert.deepEqual(page.errors, []);
+  });
+});
