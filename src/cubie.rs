@@ -220,6 +220,36 @@ static MOVE_CUBES: [CubieCube; 18] = {
     cubes
 };
 
+/// The positions each move changes, in `Move::ALL` order: the four corners
+/// and four edges of its face (every other position keeps its piece and
+/// orientation). `CubieCube::apply_move` touches only these.
+static MOVE_SUPPORT: [([u8; 4], [u8; 4]); 18] = {
+    let mut support = [([0; 4], [0; 4]); 18];
+    let mut m = 0;
+    while m < 18 {
+        let cube = &MOVE_CUBES[m];
+        let (mut corners, mut edges) = (0, 0);
+        let mut i = 0;
+        while i < 12 {
+            if i < 8 && (cube.cp[i] as usize != i || cube.co[i] != 0) {
+                support[m].0[corners] = i as u8;
+                corners += 1;
+            }
+            if cube.ep[i] as usize != i || cube.eo[i] != 0 {
+                support[m].1[edges] = i as u8;
+                edges += 1;
+            }
+            i += 1;
+        }
+        assert!(
+            corners == 4 && edges == 4,
+            "a face turn moves 4 corners and 4 edges"
+        );
+        m += 1;
+    }
+    support
+};
+
 /// `a * b`: first `a`, then `b`. With "replaced-by" arrays,
 /// `(a*b).cp[i] = a.cp[b.cp[i]]` and `(a*b).co[i] = a.co[b.cp[i]] + b.co[i]`
 /// (mod 3), and the same for edges (mod 2).
@@ -389,11 +419,31 @@ impl CubieCube {
 
     /// The state after applying `moves` in order.
     pub fn apply(&self, moves: &[Move]) -> CubieCube {
-        moves.iter().fold(*self, |cube, m| &cube * m.cube())
+        moves.iter().fold(*self, |cube, &m| cube.apply_move(m))
     }
 
+    /// `self * m.cube()`, computed only where the move changes anything:
+    /// the solvers track cubes move by move, and a face turn leaves 12 of
+    /// the 20 pieces alone. Corner numbers are masked as in `multiply`.
+    #[inline]
     pub fn apply_move(&self, m: Move) -> CubieCube {
-        self * m.cube()
+        let b = m.cube();
+        let (corners, edges) = &MOVE_SUPPORT[m.index()];
+        let mut out = *self;
+        for &i in corners {
+            let i = usize::from(i & 7);
+            let from = usize::from(b.cp[i] & 7);
+            out.cp[i] = self.cp[from];
+            let twist = self.co[from] + b.co[i];
+            out.co[i] = if twist >= 3 { twist - 3 } else { twist };
+        }
+        for &i in edges {
+            let i = usize::from(i);
+            let from = usize::from(b.ep[i]);
+            out.ep[i] = self.ep[from];
+            out.eo[i] = self.eo[from] ^ b.eo[i];
+        }
+        out
     }
 
     /// The state that undoes this one: `self * self.inverse() == solved`.
@@ -511,6 +561,14 @@ mod tests {
             for b in &Move::ALL[i + 1..] {
                 assert_ne!(a.cube(), b.cube(), "{a} and {b} act the same");
             }
+        }
+    }
+
+    #[test]
+    fn applying_a_move_is_multiplying_by_its_cube() {
+        let cube = Move::ALL.iter().fold(SOLVED, |c, m| &c * m.cube());
+        for m in Move::ALL {
+            assert_eq!(cube.apply_move(m), &cube * m.cube(), "{m}");
         }
     }
 

@@ -357,7 +357,7 @@ fn solve(
         }
     };
     // Build the move tables up front so the reported times are solve times.
-    tables::stages();
+    tables::prepare();
     let pool = match parallel::Pool::new(threads) {
         Ok(pool) => pool,
         Err(e) => {
@@ -414,7 +414,7 @@ fn bench(
     let fewest_cubes = &cubes[..fewest_count];
     let fewest = |cube: &CubieCube| fewest::solve_fewest(cube, fewest_budget);
     // Build the move tables before timing.
-    tables::stages();
+    tables::prepare();
     let one = parallel::Pool::new(1).map_err(io::Error::other)?;
     bench_line(out, "fast", &one, &cubes, solver::solve)?;
     bench_line(out, "fewest", &one, fewest_cubes, fewest)?;

@@ -76,13 +76,17 @@ impl Solution {
 
 /// A shortest path from `coord` to the stage's goal, one step at a time:
 /// the index of each move in the stage's move list and the coordinate it
-/// leads to. Its length is the coordinate's exact distance.
+/// leads to. Its length is the coordinate's exact distance. Each step is
+/// the first move, in the stage's order, whose neighbour is one closer:
+/// read from the stage's first-move table where it has one, found by
+/// trying the moves in order where it has not.
 pub fn descent<'a, S: Stage>(
     stage: &'a S,
     table: Packed<'a>,
     coord: S::Coord,
 ) -> impl Iterator<Item = (usize, S::Coord)> + 'a {
     let goal = stage.goal();
+    let first_moves = tables::first_moves(S::KIND);
     let mut coord = coord;
     // The current entry's value is carried from step to step rather than
     // looked up again: it is the value the step was chosen for.
@@ -92,15 +96,56 @@ pub fn descent<'a, S: Stage>(
         if coord == goal || steps == S::KIND.max_length() {
             return None;
         }
-        let want = (current + 2) % 3;
-        let step = (0..stage.moves().len())
-            .map(|k| (k, stage.step(coord, k)))
-            .find(|&(_, next)| table.get(stage.index(next)) == want)?;
+        let step = if first_moves.is_empty() {
+            let want = (current + 2) % 3;
+            current = want;
+            (0..stage.moves().len())
+                .map(|k| (k, stage.step(coord, k)))
+                .find(|&(_, next)| table.get(stage.index(next)) == want)?
+        } else {
+            let k = usize::from(first_moves[stage.index(coord)]);
+            (k < stage.moves().len()).then(|| (k, stage.step(coord, k)))?
+        };
         coord = step.1;
-        current = want;
         steps += 1;
         Some(step)
     })
+}
+
+/// Marks a first-move table's entry with no first move: the goal, or an
+/// unreached entry.
+pub const NO_MOVE: u8 = u8::MAX;
+
+/// The first move (its index in the stage's moves) of a shortest path from
+/// every coordinate, by table index, as the search in `descent` finds it;
+/// `NO_MOVE` for the goal and unreached entries. Empty for a stage whose
+/// table is reduced by symmetry, where conjugate coordinates share an entry
+/// but not a first move. Built at run time from the embedded table, so the
+/// page carries no more bytes; this is what lets descent take one step per
+/// lookup instead of trying the moves in turn.
+pub struct FirstMoves;
+
+impl StageVisitor for FirstMoves {
+    type Output = Vec<u8>;
+    fn visit<S: Stage>(self, stage: &S) -> Vec<u8> {
+        if S::RAW_SIZE != S::SIZE {
+            return Vec::new();
+        }
+        let table = tables::table(S::KIND);
+        (0..S::SIZE)
+            .map(|index| {
+                let current = table.get(index);
+                let coord = stage.coord_at(index);
+                if current == crate::bfs::PACKED_UNREACHED || coord == stage.goal() {
+                    return NO_MOVE;
+                }
+                let want = (current + 2) % 3;
+                (0..stage.moves().len())
+                    .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
+                    .map_or(NO_MOVE, |k| k as u8)
+            })
+            .collect()
+    }
 }
 
 /// Appends to `moves` a shortest sequence of the stage's moves that takes
@@ -134,6 +179,8 @@ pub fn stage_moves(cube: &CubieCube) -> StageMoves {
     let mut cube = *cube;
     for kind in StageKind::ALL {
         let moves = &mut moves[kind.index()];
+        // One allocation per stage, rather than one each time it grows.
+        moves.reserve_exact(kind.max_length());
         cube = stages.visit(kind, Descend { cube, moves });
     }
     moves
@@ -178,4 +225,48 @@ pub fn solve(cube: &CubieCube) -> Result<Solution, InvalidCube> {
 /// `solve` for a cube already checked.
 pub(crate) fn solve_checked(cube: &CubieCube) -> Solution {
     Solution::from_stages(merge_joins(stage_moves(cube)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// For every 97th entry, the first move by trying the moves in order.
+    struct SearchedFirstMoves;
+
+    impl StageVisitor for SearchedFirstMoves {
+        type Output = Vec<(usize, Option<usize>)>;
+        fn visit<S: Stage>(self, stage: &S) -> Self::Output {
+            let table = tables::table(S::KIND);
+            (0..S::SIZE)
+                .step_by(97)
+                .filter(|&index| table.get(index) != crate::bfs::PACKED_UNREACHED)
+                .map(|index| {
+                    let coord = stage.coord_at(index);
+                    let want = (table.get(index) + 2) % 3;
+                    let first = (coord != stage.goal()).then(|| {
+                        (0..stage.moves().len())
+                            .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
+                            .expect("a move closer to the goal")
+                    });
+                    (index, first)
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn first_move_tables_hold_the_move_the_search_finds_first() {
+        for kind in StageKind::ALL {
+            let first_moves = tables::first_moves(kind);
+            if kind == StageKind::OrientCornersSlice {
+                assert!(first_moves.is_empty(), "a reduced table has none");
+                continue;
+            }
+            for (index, first) in tables::stages().visit(kind, SearchedFirstMoves) {
+                let stored = first_moves[index];
+                assert_eq!(first, (stored != NO_MOVE).then_some(stored as usize));
+            }
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! The distance tables `build.rs` generated, embedded in the binary, and
-//! every stage's move tables, built once through the cubie model on first
-//! use.
+//! what is built from them once on first use: every stage's move tables
+//! (through the cubie model) and first-move tables (from the distances).
 
 use crate::bfs::Packed;
+use crate::solver::FirstMoves;
 use crate::stage::{StageKind, Stages};
 use std::sync::OnceLock;
 
@@ -18,4 +19,19 @@ pub fn table(kind: StageKind) -> Packed<'static> {
 pub fn stages() -> &'static Stages {
     static STAGES: OnceLock<Stages> = OnceLock::new();
     STAGES.get_or_init(Stages::build)
+}
+
+/// Builds every table made at run time now, so that the solves after it
+/// are timed alone.
+pub fn prepare() {
+    for kind in StageKind::ALL {
+        first_moves(kind);
+    }
+}
+
+/// Stage `kind`'s first-move table (see `solver::FirstMoves`), built with
+/// the others on first use; empty for a stage that has none.
+pub fn first_moves(kind: StageKind) -> &'static [u8] {
+    static FIRST: OnceLock<[Vec<u8>; StageKind::COUNT]> = OnceLock::new();
+    &FIRST.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, FirstMoves)))[kind.index()]
 }
