@@ -72,6 +72,8 @@ try {
   const page = await open(browser, server.url);
   const times = await page.evaluate(() => Array.from(window.thistle.benchSolve(1000, 200, 2026)));
   report(`in-page solve: median ${median(times).toFixed(1)} µs, max ${Math.max(...times).toFixed(1)} µs over ${times.length} random states (target <= 50 µs)`);
+  const counters = await page.evaluate(() => Array.from(window.thistle.benchCounters(300, 50, 2026)));
+  report(`in-page group counters: median ${median(counters).toFixed(2)} µs, max ${Math.max(...counters).toFixed(2)} µs per state shown, over ${counters.length} random states' solutions (target <= 2 µs per move)`);
   const fewest = await page.evaluate(() => Array.from(window.thistle.benchFewest(300, 2026)));
   report(`in-page fewest-moves solve: median ${median(fewest).toFixed(1)} ms, max ${Math.max(...fewest).toFixed(1)} ms over ${fewest.length} random states at the default budget (target <= 20 ms)`);
 

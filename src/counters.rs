@@ -225,6 +225,26 @@ impl StageVisitor for Distance<'_> {
     }
 }
 
+/// The exact distance after one move, from the exact distance `before` it:
+/// a move changes it by at most one, so the stage's table entry (the
+/// distance mod 3) tells which way.
+struct NextDistance<'a> {
+    cube: &'a CubieCube,
+    before: usize,
+}
+
+impl StageVisitor for NextDistance<'_> {
+    type Output = usize;
+    fn visit<S: Stage>(self, stage: &S) -> usize {
+        let packed = tables::table(S::KIND).get(stage.index(stage.coord(self.cube)));
+        match (usize::from(packed) + 3 - self.before % 3) % 3 {
+            0 => self.before,
+            1 => self.before + 1,
+            _ => self.before - 1,
+        }
+    }
+}
+
 /// Stage `kind`'s counters of `cube`, in the order the page lists them, the
 /// distance last.
 ///
@@ -250,6 +270,12 @@ pub fn counters(kind: StageKind, cube: &CubieCube) -> Result<Vec<Counter>, Count
             unfinished,
         });
     }
+    Ok(counts(kind, cube, stages.visit(kind, Distance(cube))))
+}
+
+/// Stage `kind`'s counters of a cube already checked as `counters` checks
+/// it, with its exact `distance` from the stage's goal.
+fn counts(kind: StageKind, cube: &CubieCube, distance: usize) -> Vec<Counter> {
     let mut list = Vec::with_capacity(4);
     match kind {
         StageKind::OrientEdges => {
@@ -296,10 +322,10 @@ pub fn counters(kind: StageKind, cube: &CubieCube) -> Result<Vec<Counter>, Count
     }
     // Distances are at most 15, stage lengths too: both fit in a u8.
     list.push(Counter::Distance {
-        distance: stages.visit(kind, Distance(cube)) as u8,
+        distance: distance as u8,
         max: kind.max_length() as u8,
     });
-    Ok(list)
+    list
 }
 
 /// What move `m` did, from the counters before and after it alone:
@@ -403,8 +429,13 @@ pub fn progress(
 ) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
     let mut all: [Vec<Step>; StageKind::COUNT] = Default::default();
     let mut state = *cube;
+    let stages = tables::stages();
     for (stage, steps) in solution.stages.iter().zip(&mut all) {
+        // The stage's start is checked and measured in full; each move
+        // after it keeps the cube valid and changes the distance by at
+        // most one, which the table's entry tells.
         let mut before = counters(stage.kind, &state)?;
+        let mut distance = stages.visit(stage.kind, Distance(&state));
         steps.reserve(stage.moves.len() + 1);
         steps.push(Step {
             made_by: None,
@@ -412,7 +443,14 @@ pub fn progress(
         });
         for &m in &stage.moves {
             state = state.apply_move(m);
-            let after = counters(stage.kind, &state)?;
+            distance = stages.visit(
+                stage.kind,
+                NextDistance {
+                    cube: &state,
+                    before: distance,
+                },
+            );
+            let after = counts(stage.kind, &state, distance);
             let line = move_line(m, &before, &after);
             steps.push(Step {
                 made_by: Some((m, line)),

@@ -213,6 +213,8 @@ fn the_benches_time_every_state() {
     assert_eq!(times.len(), 5);
     assert!(times.iter().all(|t| t.is_finite() && *t >= 0.0));
     assert_eq!(solving::bench_fewest(2, 7).unwrap().len(), 2);
+    let counters = solving::bench_counters(3, 2, 7).unwrap();
+    assert!(counters.len() == 3 && counters.iter().all(|t| t.is_finite() && *t >= 0.0));
 }
 
 #[wasm_bindgen_test]

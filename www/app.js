@@ -539,6 +539,8 @@ async function start() {
     /** Milliseconds spent in drawing calls since the page loaded. */
     drawMs: () => page.drawMs,
     benchSolve: (states, repeats, seed) => wasm.benchSolve(states, repeats, BigInt(seed)),
+    /** Microseconds of group counters per state shown, for `states` random states. */
+    benchCounters: (states, repeats, seed) => wasm.benchCounters(states, repeats, BigInt(seed)),
     /** Milliseconds per fewest-moves solve of `states` random states. */
     benchFewest: (states, seed) => wasm.benchFewest(states, BigInt(seed)),
     /** Whether a solve is under way (in the worker). */

@@ -6,6 +6,7 @@
 use super::{
     input_error, js_error, links, read_input_object, read_mode, to_js, InputObject, Request,
 };
+use crate::counters;
 use crate::cubie::{CubieCube, InvalidCube};
 use crate::facelet;
 use crate::fewest::{self, DEFAULT_BUDGET};
@@ -119,6 +120,29 @@ fn time_solves(
 pub fn bench_solve(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
     let times = time_solves(states, repeats, seed, solver::solve)?;
     Ok(times.into_iter().map(|ms| ms * 1000.0).collect())
+}
+
+/// Microseconds of group counters per state shown, for each of `states`
+/// random states' solutions (each read `repeats` times, so the coarse
+/// browser clock resolves them): the Progress region's cost.
+#[wasm_bindgen(js_name = benchCounters)]
+pub fn bench_counters(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
+    let mut rng = scramble::rng(Some(seed));
+    let mut times = Vec::with_capacity(states as usize);
+    for _ in 0..states {
+        let cube = scramble::random_state(&mut rng);
+        let solution = solver::solve(&cube).map_err(|e| js_error(&e.to_string(), None))?;
+        let repeats = repeats.max(1);
+        let begin = now_ms()?;
+        let mut readings = 0;
+        for _ in 0..repeats {
+            let progress =
+                counters::progress(&cube, &solution).map_err(|e| js_error(&e.to_string(), None))?;
+            readings += progress.iter().map(Vec::len).sum::<usize>();
+        }
+        times.push((now_ms()? - begin) * 1000.0 / readings as f64);
+    }
+    Ok(times)
 }
 
 /// Milliseconds per fewest-moves solve (default budget) of each of
