@@ -77,7 +77,7 @@ pub fn position_name(index: usize) -> String {
 /// One broken rule of a facelet string.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FaceletError {
-    #[error("a facelet string has 54 letters, this one has {0}")]
+    #[error("a facelet string needs 54 letters; this one has {0}")]
     Length(usize),
     #[error("`{letter}` at position {} (column {}) is not a face letter (U R F D L B) or a colour letter (W Y G B R O)", position_name(*index), index + 1)]
     BadLetter { letter: char, index: usize },

@@ -12,6 +12,10 @@ use crate::palette;
 use crate::solver::{self, Solution};
 use std::str::FromStr;
 
+/// The shortest run of sticker letters `Input::read` takes for a facelet
+/// string.
+pub const FACELET_LOOKING: usize = 40;
+
 /// What a person entered.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -22,12 +26,15 @@ pub enum Input {
 }
 
 impl Input {
-    /// Reads text typed or pasted where either kind is welcome: exactly 54
-    /// face or colour letters (`U R F D L B W Y G O`, either case) with
-    /// nothing else but surrounding white space are a facelet string, and
-    /// anything else is notation. Notation this rule takes for a state is
-    /// 54 single face turns in a row with no suffix or space, which nobody
-    /// types.
+    /// Reads text typed or pasted where either kind is welcome. Text that
+    /// is nothing but a run of at least [`FACELET_LOOKING`] face or colour
+    /// letters (`U R F D L B W Y G O`, either case), with no space, suffix
+    /// or bracket, is read as a facelet string, so one letter too few or
+    /// too many is reported as such ("needs 54 letters") rather than solved
+    /// as dozens of single face turns; anything else is notation. Notation
+    /// this rule takes for a state is 40 or more single turns in a row with
+    /// no suffix and no space, which nobody types: a real long alg has
+    /// primes, doubles or spaces.
     pub fn read(text: &str) -> Input {
         let trimmed = text.trim();
         let is_sticker = |c: char| {
@@ -36,7 +43,7 @@ impl Input {
                 .or(palette::face_of_letter(upper))
                 .is_some()
         };
-        if trimmed.chars().count() == facelet::N_FACELETS && trimmed.chars().all(is_sticker) {
+        if trimmed.chars().count() >= FACELET_LOOKING && trimmed.chars().all(is_sticker) {
             Input::Facelets(trimmed.to_ascii_uppercase())
         } else {
             Input::Scramble(text.to_string())
@@ -202,9 +209,31 @@ mod tests {
         let colours = "W".repeat(9) + &"R".repeat(9) + &"G".repeat(9);
         let colours = colours.clone() + &"Y".repeat(9) + &"O".repeat(9) + &"B".repeat(9);
         assert_eq!(Input::read(&colours), Input::Facelets(colours.clone()));
-        for notation in ["R U R' U'", "RUR'U'", &"U".repeat(53), &"U".repeat(55)] {
+        for notation in [
+            "R U R' U'",
+            "RUR'U'",
+            &"RU".repeat(19),
+            &"R2U'".repeat(30),
+            &"R U ".repeat(30),
+        ] {
             assert_eq!(Input::read(notation), Input::Scramble(notation.into()));
         }
+    }
+
+    #[test]
+    fn a_facelet_string_one_letter_short_is_reported_as_one() {
+        let short = &SUPERFLIP_FACELETS[..53];
+        assert_eq!(Input::read(short), Input::Facelets(short.into()));
+        let error = Solved::new(Input::read(short), Mode::Fast).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "invalid cube: a facelet string needs 54 letters; this one has 53"
+        );
+        let long = format!("{SUPERFLIP_FACELETS}U");
+        assert!(Solved::new(Input::read(&long), Mode::Fast)
+            .unwrap_err()
+            .to_string()
+            .contains("this one has 55"));
     }
 
     #[test]

@@ -156,7 +156,7 @@ describe('the colour editor', () => {
     assert.match(await sticker(page, 1).getAttribute('aria-label'), /^U2: Blue/);
     await field.fill('UUUU');
     await field.press('Enter');
-    assert.match(await page.locator('.editor-note').textContent(), /54 letters, this one has 4/);
+    assert.match(await page.locator('.editor-note').textContent(), /54 letters; this one has 4/);
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
     await field.fill(SOLVED);
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
