@@ -9,8 +9,11 @@
 //!
 //! The definitions are those of DESIGN.md ("Group counters"), in the classic
 //! orientation: edges oriented for F/B, corners and the middle layer for U/D.
+//! `progress` counts a solution turned to other axes on the cube conjugated
+//! to them, so the same definitions follow its orientation.
 
 use crate::cubie::{self, CubieCube, InvalidCube, Move};
+use crate::orientation::Orientation;
 use crate::solver::{self, Solution};
 use crate::stage::{Stage, StageKind, StageVisitor};
 use crate::tables;
@@ -419,6 +422,11 @@ impl fmt::Display for Step {
 /// state the stage starts from, then the state after each of its moves,
 /// with that stage's counters.
 ///
+/// The counters follow the solution's orientation (`Solution::axes`): each
+/// state is counted as the classic chain sees it turned to those axes
+/// (`Orientation::conjugate`), so `Flipped edges` counts flips for the
+/// solution's edge axis, and so on; the moves shown are the cube's own.
+///
 /// # Errors
 /// As `counters`: an invalid cube, or a solution that leaves some stage's
 /// states outside the group the stage works in, which a solution of
@@ -428,7 +436,9 @@ pub fn progress(
     solution: &Solution,
 ) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
     let mut all: [Vec<Step>; StageKind::COUNT] = Default::default();
-    let mut state = *cube;
+    // Classic axes are always there; other axes name one of the six.
+    let orientation = Orientation::with_axes(solution.axes).unwrap_or(Orientation::classic());
+    let mut state = orientation.conjugate(cube);
     let stages = tables::stages();
     for (stage, steps) in solution.stages.iter().zip(&mut all) {
         // The stage's start is checked and measured in full; each move
@@ -442,7 +452,7 @@ pub fn progress(
             counters: before.clone(),
         });
         for &m in &stage.moves {
-            state = state.apply_move(m);
+            state = state.apply_move(orientation.move_from_cube(m));
             distance = stages.visit(
                 stage.kind,
                 NextDistance {

@@ -18,6 +18,7 @@ pub mod fewest;
 pub mod geometry;
 pub mod input;
 pub mod notation;
+pub mod orientation;
 pub mod palette;
 pub mod playback;
 #[cfg(target_arch = "wasm32")]

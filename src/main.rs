@@ -10,6 +10,7 @@ use std::time::Instant;
 use thistle::counters::{self, Step};
 use thistle::cubie::{CubieCube, InvalidCube};
 use thistle::input::{Input, InputError, Solved};
+use thistle::orientation::Axes;
 use thistle::solver::{self, Solution};
 use thistle::stage::{self, StageKind};
 use thistle::{facelet, fewest, notation, scramble, tables};
@@ -242,6 +243,9 @@ struct JsonSolution<'a> {
     scramble: String,
     state: String,
     stages: &'a [solver::SolvedStage; StageKind::COUNT],
+    /// Fewest-moves mode only: fast mode is always the classic orientation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    axes: Option<Axes>,
     #[serde(skip_serializing_if = "Option::is_none")]
     progress: Option<Progress>,
     length: usize,
@@ -277,6 +281,7 @@ fn print_breakdown(
 ) -> io::Result<()> {
     let solution = &solved.solution;
     writeln!(out, "Scramble: {}", solved.scramble())?;
+    writeln!(out, "Axes: {}", solution.axes)?;
     let width = solution
         .stages
         .iter()
@@ -326,6 +331,7 @@ fn solve_one(input: Input, format: Format, budget: Option<u64>) -> Outcome {
             scramble: solved.scramble(),
             state: facelet::to_string(&solved.cube),
             stages: &solved.solution.stages,
+            axes: budget.is_some().then_some(solved.solution.axes),
             progress,
             length: solved.solution.len(),
             micros,

@@ -9,6 +9,7 @@
 
 use crate::bfs::Packed;
 use crate::cubie::{CubieCube, InvalidCube, Move};
+use crate::orientation::{Axes, Orientation};
 use crate::stage::{Stage, StageKind, StageVisitor};
 use crate::tables;
 use serde::Serialize;
@@ -30,23 +31,44 @@ fn serialize_moves<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, 
 /// Each stage's moves, in stage order.
 pub type StageMoves = [Vec<Move>; StageKind::COUNT];
 
-/// A solution as the named stages, in order; a stage with nothing to do is
-/// empty.
+/// A solution as the named stages, in order, and the axes its chain is
+/// turned to; a stage with nothing to do is empty.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Solution {
     pub stages: [SolvedStage; StageKind::COUNT],
+    /// Stage 1 orients edges for `axes.edges`; stages 2 and 3 fix corners
+    /// and the middle layer for `axes.corners`.
+    pub axes: Axes,
 }
 
 impl Solution {
-    /// Names each stage's moves.
-    pub fn from_stages(mut moves: StageMoves) -> Solution {
+    /// Names each stage's moves, in the classic orientation.
+    pub fn from_stages(moves: StageMoves) -> Solution {
+        Solution::with_axes(moves, Axes::CLASSIC)
+    }
+
+    /// Names each stage's moves, of a chain turned to `axes`.
+    pub fn with_axes(mut moves: StageMoves, axes: Axes) -> Solution {
         Solution {
             stages: StageKind::ALL.map(|kind| SolvedStage {
                 kind,
                 name: kind.name(),
                 moves: std::mem::take(&mut moves[kind.index()]),
             }),
+            axes,
         }
+    }
+
+    /// The stages found for `orientation`'s conjugate of a cube, as the
+    /// cube's own moves.
+    pub fn seen_from(moves: StageMoves, orientation: &Orientation) -> Solution {
+        let moves = moves.map(|stage| {
+            stage
+                .into_iter()
+                .map(|m| orientation.move_to_cube(m))
+                .collect()
+        });
+        Solution::with_axes(moves, orientation.axes())
     }
 
     /// All moves, stage after stage.

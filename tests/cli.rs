@@ -247,7 +247,23 @@ fn solve_fewest_keeps_the_json_shape_and_takes_a_budget() {
     let (fast, fewest_default, small) = (json(&[]), json(&["--fewest"]), json(&["--fewest=2000"]));
     let keys =
         |v: &serde_json::Value| -> Vec<String> { v.as_object().unwrap().keys().cloned().collect() };
-    assert_eq!(keys(&fast), keys(&fewest_default));
+    // Fewest-moves mode adds the axes it turned the chain to; fast mode is
+    // always the classic orientation and says nothing.
+    let mut with_axes = keys(&fast);
+    with_axes.push("axes".into());
+    with_axes.sort();
+    let mut fewest_keys = keys(&fewest_default);
+    fewest_keys.sort();
+    assert_eq!(fewest_keys, with_axes);
+    let axis_names = ["U/D", "R/L", "F/B"];
+    for part in ["edges", "corners"] {
+        let axis = fewest_default["axes"][part].as_str().unwrap();
+        assert!(axis_names.contains(&axis), "{axis}");
+    }
+    assert_ne!(
+        fewest_default["axes"]["edges"],
+        fewest_default["axes"]["corners"]
+    );
     assert_eq!(fewest_default["stages"].as_array().unwrap().len(), 4);
     assert!(fewest_default["length"].as_u64() < fast["length"].as_u64());
     let expected = Solved::with(Input::Scramble(scramble.into()), |cube| {
@@ -258,4 +274,9 @@ fn solve_fewest_keeps_the_json_shape_and_takes_a_budget() {
         small["length"].as_u64(),
         Some(expected.solution.len() as u64)
     );
+    let axes = expected.solution.axes;
+    assert_eq!(small["axes"]["edges"], axes.edges.as_str());
+    assert_eq!(small["axes"]["corners"], axes.corners.as_str());
+    let text = stdout(&thistle(&["solve", "--fewest=2000", scramble], None));
+    assert!(text.contains(&format!("\nAxes: {axes}\n")), "{text}");
 }

@@ -4,6 +4,8 @@
 //! distance from an unmerged fast solve of the state, and the move line
 //! rebuilt from those values.
 
+#[path = "common/axes.rs"]
+mod axes;
 #[path = "common/run.rs"]
 mod run;
 
@@ -204,7 +206,11 @@ fn distance_of(counters: &[(&'static str, Value)]) -> u8 {
 /// from its start through each move.
 fn check_progress(cube: &CubieCube, solution: &Solution, what: &str) -> Vec<Vec<u8>> {
     let progress = counters::progress(cube, solution).expect("a solution of the cube");
-    let mut state = *cube;
+    // The counters follow the solution's axes: the definitions apply to the
+    // cube turned so that those axes are the classic ones.
+    let r = axes::rotation_to_classic(solution.axes);
+    let mut moves = solution.inverse_moves();
+    let mut state = axes::seen_through(&r, &moves);
     let mut distances = Vec::new();
     for (k, (stage, steps)) in solution.stages.iter().zip(&progress).enumerate() {
         assert_eq!(steps.len(), stage.moves.len() + 1, "{what}");
@@ -214,7 +220,8 @@ fn check_progress(cube: &CubieCube, solution: &Solution, what: &str) -> Vec<Vec<
         assert_eq!(steps[0].made_by, None);
         let mut stage_distances = vec![distance_of(&before)];
         for (&m, step) in stage.moves.iter().zip(&steps[1..]) {
-            state = state.apply_move(m);
+            moves.push(m);
+            state = axes::seen_through(&r, &moves);
             let after = independent(k, &state);
             let actual: Vec<_> = step.counters.iter().map(read).collect();
             assert_eq!(actual, after, "{what}: after {m} in stage {}", k + 1);
@@ -361,11 +368,12 @@ fn cli_progress_prints_a_line_per_state_under_each_stage() {
     // Four starts, and the four moves of stage 2.
     assert_eq!(progress.len(), 4 + 4, "{out}");
     assert!(progress.iter().all(|l| l.ends_with(']')));
+    assert_eq!(lines[1], "Axes: edges F/B, corners U/D");
     assert_eq!(
-        lines[2],
+        lines[3],
         "    start  [Flipped edges: 0 · Distance to this stage's goal: 0 of at most 7]"
     );
-    assert!(lines[5].starts_with("    U: nothing this stage counts changed; distance 4 → 3  ["));
+    assert!(lines[6].starts_with("    U: nothing this stage counts changed; distance 4 → 3  ["));
     let plain = succeed(&["solve", "R U R' U'"]);
     assert!(!plain.contains("start"));
 }

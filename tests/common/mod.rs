@@ -8,6 +8,10 @@ use thistle::cubie::{CubieCube, Face, Move};
 use thistle::solver::Solution;
 use thistle::stage::StageKind;
 
+pub mod axes;
+
+use axes::{rotation_to_classic, seen_through};
+
 pub const SUPERFLIP: &str = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
 pub const CHECKERBOARD: &str = "U2 D2 F2 B2 L2 R2";
 
@@ -57,27 +61,37 @@ fn in_goal(kind: StageKind, c: &CubieCube) -> bool {
 
 /// Checks that a solution of `cube` is four named stages in order, each
 /// using only its group's moves and ending in the group the next stage
-/// works in, and that it solves the cube. Returns the state each stage
-/// starts from.
+/// works in (both turned to the solution's axes), and that it solves the
+/// cube. Returns the state each stage starts from.
 pub fn check_stages(cube: &CubieCube, solution: &Solution) -> [CubieCube; 4] {
+    let r = rotation_to_classic(solution.axes);
+    // The cube as moves: the solution undone, checked to make the cube.
+    let mut moves = solution.inverse_moves();
+    assert_eq!(&CubieCube::solved().apply(&moves), cube);
     let mut starts = [*cube; 4];
     let mut state = *cube;
     for ((stage, kind), start) in solution.stages.iter().zip(StageKind::ALL).zip(&mut starts) {
         assert_eq!(stage.kind, kind);
         assert_eq!(stage.name, kind.name());
         let allowed = kind.allowed_moves();
-        assert!(
-            stage.moves.iter().all(|m| allowed.contains(m)),
-            "{} uses moves outside its group: {:?}",
-            kind.name(),
-            stage.moves
-        );
+        for &m in &stage.moves {
+            let seen = seen_through(&r, &[m]);
+            assert!(
+                allowed.iter().any(|a| a.cube() == &seen),
+                "{} uses {m}, outside its group on {:?}: {:?}",
+                kind.name(),
+                solution.axes,
+                stage.moves
+            );
+        }
         *start = state;
         state = state.apply(&stage.moves);
+        moves.extend(&stage.moves);
         assert!(
-            in_goal(kind, &state),
-            "after {} the cube is not in its group",
-            kind.name()
+            in_goal(kind, &seen_through(&r, &moves)),
+            "after {} the cube is not in its group on {:?}",
+            kind.name(),
+            solution.axes
         );
     }
     assert!(state.is_solved());
