@@ -4,7 +4,7 @@
 
 use crate::coord;
 use crate::cubie::{is_odd, CubieCube, Move};
-use crate::solver;
+use crate::fewest;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -46,10 +46,14 @@ pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
 }
 
 /// A uniformly random state and a scramble for it: the inverse of its
-/// solution, which is at least 2 moves long.
+/// fewest-moves solution over all six orientations (about 22 moves, as
+/// cubers expect of a random-state scramble, rather than fast mode's 31),
+/// which is at least 2 moves long.
 pub fn random_state_scramble(rng: &mut ScrambleRng) -> (CubieCube, Vec<Move>) {
     let cube = random_state(rng);
-    (cube, solver::solve_checked(&cube).inverse_moves())
+    let solution = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET)
+        .expect("a random state is one face turns reach");
+    (cube, solution.inverse_moves())
 }
 
 /// `count` random face turns with no face turned twice in a row and no three
