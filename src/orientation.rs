@@ -266,11 +266,15 @@ pub fn description(kind: StageKind, axes: Axes) -> Option<String> {
     let face = |f: Face| o.to_cube(f);
     use Face::*;
     Some(match kind {
-        StageKind::OrientEdges => format!(
-            "Orients every edge, so that no edge needs an {} or {} quarter turn from here on.",
-            face(F).letter(),
-            face(B).letter()
-        ),
+        StageKind::OrientEdges => {
+            // Said aloud, F, L and R start with a vowel: "an F", "a U".
+            let article = if matches!(face(F), F | L | R) { "an" } else { "a" };
+            format!(
+                "Orients every edge, so that no edge needs {article} {} or {} quarter turn from here on.",
+                face(F).letter(),
+                face(B).letter()
+            )
+        }
         StageKind::OrientCornersSlice => {
             let edges: Vec<&str> = [(F, R), (F, L), (B, L), (B, R)]
                 .iter()

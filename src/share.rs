@@ -9,6 +9,7 @@
 
 use crate::input::{Input, Mode, Solved, UnknownMode};
 use crate::notation;
+use crate::stage::StageKind;
 use crate::stage_view::{UnknownView, ViewMode};
 
 /// Longest query string read, in bytes.
@@ -23,6 +24,10 @@ pub struct Shared {
     /// How the cube is coloured, where the link names it; written only
     /// when it is not the default stage view, so links stay short.
     pub view: Option<ViewMode>,
+    /// The alg of another tool's reconstruction link that also has a
+    /// setup: the link's own solution of that setup, which the page offers
+    /// to play. Never written.
+    pub solution: Option<String>,
     /// Moves of the solution already played.
     pub position: usize,
 }
@@ -137,6 +142,14 @@ fn query_of(link: &str) -> &str {
 }
 
 /// A query split into decoded `(name, value)` pairs, refusing repeats.
+/// Whether a query is a Twizzle link's: only Twizzle names these.
+fn is_twizzle(query: &str) -> bool {
+    query.split('&').any(|part| {
+        let name = part.split_once('=').map_or(part, |(name, _)| name);
+        matches!(name, "setup-alg" | "experimental-setup-alg" | "puzzle")
+    })
+}
+
 fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
     if query.len() > MAX_QUERY_BYTES {
         return Err(ShareError::TooLong);
@@ -152,7 +165,13 @@ fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
         let (raw_name, raw_value) = part.split_once('=').unwrap_or((part, ""));
         let name = String::from_utf8(decode_component(raw_name, false, start)?)
             .map_err(|_| ShareError::NotText(raw_name.to_string()))?;
-        let compact = matches!(name.as_str(), "scramble" | "setup" | "alg");
+        // Twizzle writes ordinary URL encoding, where `-` is a dash; Thistle
+        // and alg.cubing.net write compact style, where it is a prime.
+        let compact = match name.as_str() {
+            "scramble" | "setup" => true,
+            "alg" => !is_twizzle(query),
+            _ => false,
+        };
         let value_offset = start + raw_name.len() + 1;
         let mut value = String::from_utf8(decode_component(raw_value, compact, value_offset)?)
             .map_err(|_| ShareError::NotText(name.clone()))?;
@@ -231,24 +250,32 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             .parse()
             .map_err(|_| ShareError::BadPosition(text.into()))?,
     };
+    let mut solution = None;
     let input = if let Some(state) = get("state") {
         Input::Facelets(state.to_string())
     } else if let Some(scramble) = get("scramble") {
         Input::Scramble(scramble.to_string())
     } else {
+        // In a reconstruction the setup is the scramble and the alg its
+        // solution; an empty setup leaves the alg as the scramble.
         let setup = get("setup")
             .or(get("setup-alg"))
-            .or(get("experimental-setup-alg"));
+            .or(get("experimental-setup-alg"))
+            .filter(|setup| !setup.trim().is_empty());
         match (setup, get("alg")) {
             (None, None) => return Err(ShareError::Empty),
             (Some(s), None) | (None, Some(s)) => Input::Scramble(s.to_string()),
-            (Some(setup), Some(alg)) => Input::Scramble(format!("{setup}\n{alg}")),
+            (Some(setup), Some(alg)) => {
+                solution = Some(alg.to_string());
+                Input::Scramble(setup.to_string())
+            }
         }
     };
     Ok(Shared {
         input,
         mode,
         view,
+        solution,
         position,
     })
 }
@@ -296,6 +323,33 @@ pub fn commented_solution(solved: &Solved) -> String {
     lines.join("\n")
 }
 
+/// Reads back what `commented_solution` writes: each stage's moves after
+/// its `// <stage name>` line, or `None` for an alg not split that way
+/// (moves before the first stage line, a stage named twice or missing).
+pub fn stages_of_commented(text: &str) -> Option<[String; StageKind::COUNT]> {
+    let mut stages: [Option<String>; StageKind::COUNT] = Default::default();
+    let mut current = None;
+    for line in text.lines().map(str::trim).filter(|line| !line.is_empty()) {
+        let named = line
+            .strip_prefix("//")
+            .and_then(|name| StageKind::ALL.into_iter().find(|k| k.name() == name.trim()));
+        match (named, current) {
+            (Some(kind), _) if stages[kind.index()].is_none() => {
+                stages[kind.index()] = Some(String::new());
+                current = Some(kind);
+            }
+            (None, Some(kind)) => {
+                let moves = stages[kind.index()].get_or_insert_with(String::new);
+                moves.push_str(line);
+                moves.push('\n');
+            }
+            _ => return None,
+        }
+    }
+    let [a, b, c, d] = stages;
+    Some([a?, b?, c?, d?])
+}
+
 /// A link that opens the scramble and its staged solution in alg.cubing.net.
 pub fn alg_cubing_link(solved: &Solved) -> String {
     format!(
@@ -324,6 +378,7 @@ mod tests {
             input: Input::Scramble(text.into()),
             mode: Some(Mode::Fast),
             view: None,
+            solution: None,
             position: 0,
         }
     }
@@ -344,6 +399,7 @@ mod tests {
                 input: Input::Scramble("(R U)3 [r: M2] // x-y_z".into()),
                 mode: Some(Mode::Fewest),
                 view: Some(ViewMode::Colours),
+                solution: None,
                 position: 12,
             },
             Shared {
@@ -352,12 +408,14 @@ mod tests {
                 ),
                 mode: Some(Mode::Fast),
                 view: None,
+                solution: None,
                 position: 0,
             },
             Shared {
                 input: Input::Scramble("R".into()),
                 mode: None,
                 view: None,
+                solution: None,
                 position: 3,
             },
         ] {
@@ -380,12 +438,17 @@ mod tests {
     }
 
     #[test]
-    fn alg_cubing_and_twizzle_links_become_one_scramble() {
+    fn a_reconstructions_setup_is_the_scramble_and_its_alg_the_links_solution() {
         let alg_cubing = decode("https://alg.cubing.net/?setup=R_U-&alg=F2_D&title=x").unwrap();
-        assert_eq!(alg_cubing.input, Input::Scramble("R U'\nF2 D".into()));
+        assert_eq!(alg_cubing.input, Input::Scramble("R U'".into()));
+        assert_eq!(alg_cubing.solution.as_deref(), Some("F2 D"));
         let twizzle =
             decode("https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg=R+U%27&alg=F2").unwrap();
-        assert_eq!(twizzle.input, Input::Scramble("R U'\nF2".into()));
+        assert_eq!(twizzle.input, Input::Scramble("R U'".into()));
+        assert_eq!(twizzle.solution.as_deref(), Some("F2"));
+        let empty_setup = decode("?setup=&alg=R_U").unwrap();
+        assert_eq!(empty_setup.input, Input::Scramble("R U".into()));
+        assert_eq!(empty_setup.solution, None);
         let experimental = decode("?experimental-setup-alg=R").unwrap();
         assert_eq!(experimental.input, Input::Scramble("R".into()));
         assert_eq!(
@@ -441,11 +504,33 @@ mod tests {
             "{link}"
         );
         let back = decode(&link).unwrap();
-        let Input::Scramble(text) = back.input else {
-            panic!("a scramble: {:?}", back.input)
-        };
-        let replayed = crate::notation::parse(&text).unwrap().cube();
+        assert_eq!(
+            back.input,
+            Input::Scramble("R U".into()),
+            "the link loads its scramble back"
+        );
+        let text = back
+            .solution
+            .expect("the staged solution comes back as the link's solution");
+        let solution = crate::notation::parse(&text).unwrap();
+        let replayed = solved.cube.apply(&solution.face_moves());
         assert_eq!(replayed, CubieCube::solved());
+        let twizzle_back = decode(&twizzle_link(&solved)).unwrap();
+        assert_eq!(twizzle_back.input, Input::Scramble("R U".into()));
+        assert_eq!(twizzle_back.solution, Some(text.clone()));
+        let stages = stages_of_commented(&text).expect("our own split reads back");
+        let moves: Vec<String> = solved
+            .solution
+            .stages
+            .iter()
+            .map(|s| crate::notation::format_moves(&s.moves))
+            .collect();
+        assert_eq!(stages.map(|s| s.trim().to_string()).to_vec(), moves);
+        assert_eq!(stages_of_commented("R U // not staged"), None);
+        assert_eq!(
+            stages_of_commented("// Orient edges\nR\n// Orient edges\nU"),
+            None
+        );
         for stage in [
             "// Orient edges",
             "// Orient corners + slice",

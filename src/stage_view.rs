@@ -15,6 +15,8 @@
 
 use crate::cubie::{CubieCube, Face};
 use crate::facelet::{self, EDGE_FACELETS, N_FACELETS};
+use crate::geometry::{grid_axis, normal, sticker_place};
+use crate::orientation::Orientation;
 use crate::palette::{self, Rgb};
 use crate::stage::{StageKind, GOLDEN_HISTOGRAMS};
 use std::str::FromStr;
@@ -119,6 +121,56 @@ pub fn looks(cube: &CubieCube, stage: Option<StageKind>) -> [Look; N_FACELETS] {
     looks
 }
 
+/// `slots[p]`: where sticker slot `p` of the cube sits in the classic frame
+/// of `orientation`, the frame in which `Orientation::conjugate` shows the
+/// cube. The rotation between the frames takes each cube face's normal to
+/// the normal of the classic face it plays, so it is a signed permutation
+/// of the grid axes.
+fn classic_slots(orientation: &Orientation) -> [usize; N_FACELETS] {
+    let mut rotation = [[0i32; 3]; 3];
+    for classic in [Face::R, Face::U, Face::F] {
+        let from = normal(orientation.to_cube(classic));
+        let to = normal(classic);
+        let k = grid_axis(orientation.to_cube(classic));
+        for (row, &value) in to.iter().enumerate() {
+            rotation[row][k] = value * from[k];
+        }
+    }
+    let turn = |v: [i32; 3]| -> [i32; 3] {
+        std::array::from_fn(|row| (0..3).map(|k| rotation[row][k] * v[k]).sum())
+    };
+    std::array::from_fn(|p| {
+        let (position, face) = sticker_place(p);
+        let normal_there = turn(normal(face));
+        let face_there = Face::ALL
+            .into_iter()
+            .find(|&f| normal(f) == normal_there)
+            .expect("a rotation takes a face normal to a face normal");
+        (0..N_FACELETS)
+            .find(|&q| sticker_place(q) == (turn(position), face_there))
+            .expect("a rotation takes a sticker slot to a sticker slot")
+    })
+}
+
+/// Each sticker's look with `stage`'s lens on, for a solution whose stages
+/// work in `orientation`'s groups: the lens of the classic chain, turned
+/// with the cube.
+pub fn looks_in(
+    cube: &CubieCube,
+    stage: Option<StageKind>,
+    orientation: &Orientation,
+) -> [Look; N_FACELETS] {
+    if orientation == Orientation::classic() {
+        return looks(cube, stage);
+    }
+    let classic = looks(&orientation.conjugate(cube), stage);
+    let slots = classic_slots(orientation);
+    std::array::from_fn(|p| match classic[slots[p]] {
+        Look::Face(face) => Look::Face(orientation.to_cube(face)),
+        other => other,
+    })
+}
+
 /// The colour of a look in the palette's scheme.
 pub fn colour(look: Look) -> Rgb {
     match look {
@@ -129,9 +181,14 @@ pub fn colour(look: Look) -> Rgb {
     }
 }
 
-/// Each sticker's colour, in facelet order, with `stage`'s lens on.
-pub fn sticker_colours(cube: &CubieCube, stage: Option<StageKind>) -> [Rgb; N_FACELETS] {
-    looks(cube, stage).map(colour)
+/// Each sticker's colour, in facelet order, with `stage`'s lens on, for a
+/// solution in `orientation`.
+pub fn sticker_colours(
+    cube: &CubieCube,
+    stage: Option<StageKind>,
+    orientation: &Orientation,
+) -> [Rgb; N_FACELETS] {
+    looks_in(cube, stage, orientation).map(colour)
 }
 
 /// How many of the stage's cosets lie at each distance from its goal, from
@@ -233,10 +290,69 @@ mod tests {
         let full = facelet::faces(&cube).map(Look::Face);
         assert_eq!(looks(&cube, None), full);
         assert_eq!(looks(&cube, Some(StageKind::HalfTurnFinish)), full);
-        let mut distinct = sticker_colours(&cube, None).to_vec();
+        let mut distinct = sticker_colours(&cube, None, Orientation::classic()).to_vec();
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), 6);
+    }
+
+    #[test]
+    fn turned_lenses_show_the_cube_itself_in_full_colours() {
+        let cube = scramble::random_state(&mut scramble::rng(Some(6)));
+        let full = facelet::faces(&cube).map(Look::Face);
+        for orientation in Orientation::all() {
+            assert_eq!(
+                looks_in(&cube, None, orientation),
+                full,
+                "{:?}",
+                orientation.axes()
+            );
+        }
+    }
+
+    #[test]
+    fn a_turned_stage_one_lens_marks_edges_flipped_for_its_own_axis() {
+        for orientation in Orientation::all() {
+            // A quarter turn of a face on the edge axis flips four edges.
+            let edge_face = orientation.to_cube(Face::F);
+            let turned = CubieCube::solved().apply_move(crate::cubie::Move::new(edge_face, 1));
+            let marked = looks_in(&turned, Some(StageKind::OrientEdges), orientation)
+                .iter()
+                .filter(|&&l| l == Look::Marked)
+                .count();
+            assert_eq!(marked, 8, "{:?}", orientation.axes());
+            let other_face = orientation.to_cube(Face::R);
+            let calm = CubieCube::solved().apply_move(crate::cubie::Move::new(other_face, 1));
+            let looks = looks_in(&calm, Some(StageKind::OrientEdges), orientation);
+            assert!(!looks.contains(&Look::Marked), "{:?}", orientation.axes());
+        }
+    }
+
+    #[test]
+    fn fewest_solutions_show_each_goal_reached_in_their_own_orientation() {
+        let mut rng = scramble::rng(Some(8));
+        let mut turned = 0;
+        for _ in 0..40 {
+            let mut cube = scramble::random_state(&mut rng);
+            let solution = crate::fewest::solve_fewest(&cube, 20_000).expect("a valid cube");
+            let orientation = Orientation::with_axes(solution.axes).expect("real axes");
+            turned += usize::from(orientation != Orientation::classic());
+            for stage in &solution.stages {
+                cube = cube.apply(&stage.moves);
+                let looks = looks_in(&cube, Some(stage.kind), orientation);
+                assert!(
+                    !looks.contains(&Look::Marked) || stage.kind == StageKind::OrientCornersSlice
+                );
+                if stage.kind == StageKind::SeparatePieces {
+                    for face in 0..6 {
+                        assert!(looks[9 * face..9 * face + 9]
+                            .iter()
+                            .all(|&l| l == looks[9 * face]));
+                    }
+                }
+            }
+        }
+        assert!(turned > 0, "some solutions use another orientation");
     }
 
     #[test]

@@ -91,6 +91,7 @@ fn share_links() -> String {
                 input: solved.normalised(),
                 mode: Some(mode),
                 view: None,
+                solution: None,
                 position: i % (solved.solution.len() + 1),
             };
             out += &format!("{}\n", share::encode(&shared));

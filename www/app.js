@@ -36,6 +36,9 @@ const ui = {
   counters: $('counters'),
   histogram: $('histogram'),
   moveLine: $('move-line'),
+  reading: $('reading'),
+  scrubber: $('scrubber'),
+  stageMarks: $('stage-marks'),
   moves: $('moves'),
 };
 
@@ -45,9 +48,8 @@ const PAUSE_ICON = 'M6 4h4v16H6zM14 4h4v16h-4z';
 const page = {
   wasm: null,
   app: null,
-  /** `App.show`'s solution, and its input normalised (for a mode change). */
+  /** `App.show`'s solution. */
   solution: null,
-  current: null,
   solver: null,
   sharing: null,
   /** The newest solve request: a late result is dropped. */
@@ -257,14 +259,46 @@ function buildMoves() {
   });
 }
 
-function showSolution(result) {
+/** "1 move", "2 moves". */
+const moves = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
+
+/** Grows the Scramble box to fit its lines. */
+function fitInput() {
+  ui.input.style.height = 'auto';
+  ui.input.style.height = `${ui.input.scrollHeight}px`;
+}
+
+/** Marks each stage's end on the timeline. */
+function markStages() {
+  ui.scrubber.max = String(page.solution.total);
+  ui.stageMarks.replaceChildren(...page.solution.stages.map((stage) => {
+    const mark = document.createElement('option');
+    mark.value = String(stage.start + stage.moves.length);
+    mark.label = stage.name;
+    return mark;
+  }));
+}
+
+/**
+ * Shows a solution of what was entered (`entered`, `{ source, text }`);
+ * the box keeps the person's own text, and the reading beside it says how
+ * it was read.
+ */
+function showSolution(result, entered) {
   page.solution = result;
-  ui.input.value = result.scramble;
+  if (ui.input.value !== entered.text) {
+    ui.input.value = entered.text;
+    fitInput();
+  }
+  ui.reading.textContent = entered.source === 'state'
+    ? `A scramble for this state: ${result.scramble || '(solved)'}`
+    : result.scramble !== entered.text.trim() ? `Read as: ${result.scramble || '(no moves)'}` : '';
   ui.error.textContent = '';
   ui.input.removeAttribute('aria-invalid');
   page.shown = '';
   buildChips();
   buildMoves();
+  markStages();
   // Mark the active chip and move now, not a frame later.
   update();
   wake();
@@ -307,13 +341,15 @@ function update() {
     else button.removeAttribute('aria-current');
   });
   const current = page.moveButtons[status.current];
-  if (current) current.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  if (current) keepInList(current);
+  ui.scrubber.value = String(status.position);
+  ui.scrubber.setAttribute('aria-valuetext', status.text);
   const stage = page.solution.stages[status.stage];
   ui.stageName.textContent = `Stage ${status.stage + 1}: ${stage.name}`;
   ui.stageDescription.textContent = stage.description;
   ui.stageAllowed.textContent = stage.allowed;
   ui.stageWorst.textContent = `${stage.maxLength} moves (this cube: ${stage.moves.length})`;
-  ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets`;
+  ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets · ${page.solution.axes}`;
   ui.stageWhy.textContent = stage.why;
   showProgress();
 }
@@ -339,6 +375,20 @@ function showProgress() {
   ui.histogram.setAttribute('aria-label', `Depth histogram: ${here.toLocaleString('en')} of ${progress.histogram
     .reduce((a, b) => a + b, 0).toLocaleString('en')} cosets are at this distance`);
   ui.moveLine.textContent = progress.line || '';
+}
+
+/**
+ * Scrolls the move list, when it is a scroll box, so `button` shows; never
+ * the page, which would carry the cube away on a phone.
+ */
+function keepInList(button) {
+  const list = button.closest('.moves > ol');
+  if (!list || list.scrollHeight <= list.clientHeight) return;
+  const top = button.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + button.offsetHeight - list.clientHeight;
+  }
 }
 
 /** Runs a playback command, then redraws. */
@@ -374,16 +424,42 @@ function setSearching(on) {
 /** Shows a found solution for `wanted` ({ input, mode, position }). */
 function display(wanted, searched) {
   const result = page.app.show(wanted.input, searched);
-  showSolution(result.solution);
-  page.current = result.input;
+  showSolution(result.solution, wanted.input);
   setMode(result.mode);
   const [total, other] = result.mode === 'fewest'
     ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
     : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
-  page.counts = `${total} moves (${other})`;
+  page.counts = `${moves(total)} (${other})`;
   $('result').textContent = page.counts;
-  page.sharing.show(result);
+  page.sharing.show(result, wanted.input);
+  offerLinkSolution(wanted);
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
+}
+
+/**
+ * A reconstruction link's own solution: "The link's solution: N moves",
+ * which plays instead of Thistle's.
+ */
+function offerLinkSolution(wanted) {
+  const offer = $('link-solution');
+  offer.hidden = !wanted.solution;
+  if (!wanted.solution) return;
+  const length = wanted.solutionMoves === undefined || wanted.solutionMoves === null
+    ? 'does not read as notation'
+    : moves(wanted.solutionMoves);
+  $('link-solution-text').textContent = `The link's solution: ${length}.`;
+  $('play-link-solution').onclick = () => {
+    try {
+      const result = page.app.show(wanted.input, page.wasm.linkSolution(wanted.input, wanted.solution));
+      showSolution(result.solution, wanted.input);
+      page.counts = `${moves(result.solution.total)} (the link's solution)`;
+      $('result').textContent = page.counts;
+      offer.hidden = true;
+      act(() => page.app.reset());
+    } catch (error) {
+      showError(error);
+    }
+  };
 }
 
 /** Solves `wanted` in the worker and shows it, unless a newer request came. */
@@ -470,15 +546,22 @@ function wire() {
   ui.random.addEventListener('click', () => {
     load({ input: page.wasm.randomInput(), mode: mode(), position: 0 });
   });
+  // A new mode solves what the box holds, typed or not: nothing is lost.
   for (const radio of document.querySelectorAll('input[name="mode"]')) {
-    radio.addEventListener('change', () => {
-      if (page.current) load({ input: page.current, mode: mode(), position: 0 });
-    });
+    radio.addEventListener('change', solveInput);
   }
+  ui.scrubber.addEventListener('input', () => act(() => page.app.seek(Number(ui.scrubber.value))));
   for (const radio of document.querySelectorAll('input[name="view"]')) {
     radio.addEventListener('change', () => setView(view()));
   }
+  ui.input.addEventListener('keydown', (event) => {
+    // Enter solves; Shift+Enter starts a new line.
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    ui.form.requestSubmit();
+  });
   ui.input.addEventListener('input', () => {
+    fitInput();
     if (ui.input.hasAttribute('aria-invalid')) {
       ui.input.removeAttribute('aria-invalid');
       ui.error.textContent = '';

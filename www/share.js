@@ -54,9 +54,12 @@ export function createSharing(wasm) {
   });
 
   return {
-    /** A newly loaded solution (`App.show`'s result), at move 0. */
-    show(shown) {
-      current = { input: shown.input, mode: shown.mode };
+    /**
+     * A newly loaded solution (`App.show`'s result) of what was entered
+     * (`{ source, text }`, kept as typed, comments and all), at move 0.
+     */
+    show(shown, entered) {
+      current = { input: entered, mode: shown.mode };
       position = 0;
       algCubing.href = shown.algCubing;
       twizzle.href = shown.twizzle;

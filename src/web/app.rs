@@ -12,6 +12,7 @@ use crate::cubie::{CubieCube, Move};
 use crate::facelet;
 use crate::input::Solved;
 use crate::notation;
+use crate::orientation::{self, Orientation};
 use crate::playback::{Playback, Timeline};
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
@@ -27,7 +28,8 @@ use web_sys::HtmlCanvasElement;
 #[serde(rename_all = "camelCase")]
 struct StageView {
     name: &'static str,
-    description: &'static str,
+    /// What the stage fixes, in the solution's orientation.
+    description: String,
     /// The groups it goes between, e.g. "G1 → G2", their number of cosets,
     /// and why the next group's moves keep this stage's work.
     groups: &'static str,
@@ -47,6 +49,8 @@ struct StageView {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct SolutionView {
+    /// The axis orientation the stages work in, e.g. "edges F/B, corners U/D".
+    axes: String,
     /// The scramble in normalised notation (the inverse solution for a
     /// state given as facelets).
     scramble: String,
@@ -67,13 +71,15 @@ impl SolutionView {
             .map(|stage| {
                 state = state.apply(&stage.moves);
                 let info = stage.kind.info();
+                let axes = solved.solution.axes;
                 let view = StageView {
                     name: info.name,
-                    description: info.description,
+                    description: orientation::description(stage.kind, axes)
+                        .expect("a solution's axes are an orientation's"),
                     groups: info.groups,
                     cosets: stage_view::depth_histogram(stage.kind).iter().sum(),
                     why: info.why,
-                    allowed: notation::format_moves(&stage.kind.allowed_moves()),
+                    allowed: notation::format_moves(&orientation::allowed_moves(stage.kind, axes)),
                     max_length: stage.kind.max_length(),
                     start,
                     moves: stage.moves.iter().map(ToString::to_string).collect(),
@@ -84,6 +90,7 @@ impl SolutionView {
             })
             .collect();
         SolutionView {
+            axes: solved.solution.axes.to_string(),
             scramble: solved.scramble(),
             facelets: facelet::to_string(&solved.cube),
             total: solved.solution.len(),
@@ -106,8 +113,12 @@ struct Shown {
     twizzle: String,
 }
 
-/// Reads the worker's stages back into a solution.
-fn read_stages(stages: &[String]) -> Result<Solution, JsValue> {
+/// Reads the worker's stages back into a solution in orientation number
+/// `orientation` (an index into `Orientation::all`).
+fn read_stages(stages: &[String], orientation: usize) -> Result<Solution, JsValue> {
+    let orientation = Orientation::all()
+        .get(orientation)
+        .ok_or_else(|| js_error("the solution names no orientation", None))?;
     let mut moves = StageMoves::default();
     if stages.len() != StageKind::COUNT {
         return Err(js_error("a solution has one move list per stage", None));
@@ -117,7 +128,7 @@ fn read_stages(stages: &[String]) -> Result<Solution, JsValue> {
             .map_err(|e| js_error(&format!("the solution does not read: {e}"), None))?;
         *slot = alg.face_moves();
     }
-    Ok(Solution::from_stages(moves))
+    Ok(Solution::with_axes(moves, orientation.axes()))
 }
 
 /// Where playback stands, for the page's controls.
@@ -162,6 +173,8 @@ pub struct App {
     playback: Playback,
     view: View,
     view_mode: ViewMode,
+    /// The orientation the shown solution's stages work in.
+    orientation: &'static Orientation,
     /// Each stage's states with their counters, for the shown solution.
     progress: [Vec<Step>; StageKind::COUNT],
 }
@@ -189,6 +202,7 @@ impl App {
             playback: playback_of(solved, &empty, 1.0),
             view: View::default(),
             view_mode: ViewMode::default(),
+            orientation: Orientation::classic(),
             progress,
         })
     }
@@ -201,7 +215,7 @@ impl App {
         let input = read_input_object(input)?;
         let searched: Searched = from_js(searched, "a solution")?;
         let mode = read_mode(&searched.mode)?;
-        let solution = read_stages(&searched.stages)?;
+        let solution = read_stages(&searched.stages, searched.orientation)?;
         let solved = Solved::with(input, |_| Ok(solution)).map_err(|e| input_error(&e))?;
         let same_cube = facelet::to_string(&solved.cube) == searched.facelets;
         if !same_cube || !solved.cube.apply(&solved.solution.moves()).is_solved() {
@@ -209,6 +223,8 @@ impl App {
         }
         self.progress = counters::progress(&solved.cube, &solved.solution)
             .map_err(|e| js_error(&e.to_string(), None))?;
+        self.orientation = Orientation::with_axes(solved.solution.axes)
+            .ok_or_else(|| js_error("the solution's axes are no orientation", None))?;
         let stages = solved.solution.stages.clone().map(|s| s.moves);
         self.playback = playback_of(solved.cube, &stages, self.playback.speed());
         to_js(&Shown {
@@ -282,7 +298,7 @@ impl App {
             ViewMode::Stage => self.playback.view_stage().map(|s| StageKind::ALL[s]),
             ViewMode::Colours => None,
         };
-        let colours = stage_view::sticker_colours(&frame.cube, lens);
+        let colours = stage_view::sticker_colours(&frame.cube, lens, self.orientation);
         if let Some(renderer) = self.renderer.as_mut() {
             renderer.draw(&frame, &colours, &self.view, width, height);
         }

@@ -93,11 +93,16 @@ fn read_input_object(value: JsValue) -> Result<Input, JsValue> {
 /// What the page is asked to show: an input, the mode and view where a
 /// link names them (else the page's own choice), and a playback position.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Request {
     input: InputObject,
     mode: Option<&'static str>,
     view: Option<&'static str>,
     position: usize,
+    /// A reconstruction link's own solution, and its length in face turns
+    /// where it reads as notation.
+    solution: Option<String>,
+    solution_moves: Option<usize>,
 }
 
 impl Request {
@@ -107,6 +112,8 @@ impl Request {
             mode: mode.map(Mode::as_str),
             view: view.map(ViewMode::as_str),
             position,
+            solution: None,
+            solution_moves: None,
         }
     }
 }

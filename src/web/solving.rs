@@ -12,9 +12,10 @@ use crate::facelet;
 use crate::fewest::{self, DEFAULT_BUDGET};
 use crate::input::{Input, Mode, Solved};
 use crate::notation;
+use crate::orientation::Orientation;
 use crate::scramble;
 use crate::share;
-use crate::solver::{self, Solution};
+use crate::solver::{self, Solution, StageMoves};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -38,6 +39,9 @@ pub(super) struct Searched {
     pub mode: String,
     /// The facelet string of the cube that was solved.
     pub facelets: String,
+    /// The orientation the stages work in, as an index into
+    /// `Orientation::all`.
+    pub orientation: usize,
     /// Each stage's moves in notation.
     pub stages: Vec<String>,
     pub fast_total: usize,
@@ -60,6 +64,10 @@ pub fn solve_stages(mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
     to_js(&Searched {
         mode: mode.as_str().to_string(),
         facelets: facelet::to_string(&fast.cube),
+        orientation: Orientation::all()
+            .iter()
+            .position(|o| o.axes() == chosen.axes)
+            .ok_or_else(|| js_error("the solution's axes are no orientation", None))?,
         stages: chosen
             .stages
             .iter()
@@ -67,6 +75,52 @@ pub fn solve_stages(mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
             .collect(),
         fast_total: fast.solution.len(),
         fewest_total: fewest.len(),
+    })
+}
+
+/// A reconstruction link's own solution of `input`, split into the stages
+/// by its `// <stage name>` lines (as Thistle's own links write it), in the
+/// form `App.show` plays: `{ mode, facelets, stages, fastTotal,
+/// fewestTotal }`, the totals being its length. `App.show` checks that it
+/// solves the input.
+#[wasm_bindgen(js_name = linkSolution)]
+pub fn link_solution(input: JsValue, text: &str) -> Result<JsValue, JsValue> {
+    let input = read_input_object(input)?;
+    let stages = share::stages_of_commented(text).ok_or_else(|| {
+        js_error(
+            "the link's solution is not split into Thistlethwaite's four stages (a `// <stage name>` line before each), so it cannot be played stage by stage",
+            None,
+        )
+    })?;
+    let mut moves = StageMoves::default();
+    for (slot, stage) in moves.iter_mut().zip(&stages) {
+        let alg = notation::parse(stage).map_err(|e| js_error(&e.to_string(), None))?;
+        *slot = alg.face_moves();
+    }
+    let total = moves.iter().map(Vec::len).sum();
+    let start = Solved::with(input, |_| Ok(Solution::from_stages(StageMoves::default())))
+        .map_err(|e| input_error(&e))?;
+    // Links do not name their axes: they are those in which every stage
+    // ends in its group, which the counters check.
+    let orientation = Orientation::all()
+        .iter()
+        .position(|o| {
+            let solution = Solution::with_axes(moves.clone(), o.axes());
+            counters::progress(&start.cube, &solution).is_ok()
+        })
+        .ok_or_else(|| {
+            js_error(
+                "the link's solution does not keep to Thistlethwaite's stages in any orientation",
+                None,
+            )
+        })?;
+    to_js(&Searched {
+        mode: Mode::Fast.as_str().to_string(),
+        facelets: facelet::to_string(&start.cube),
+        orientation,
+        stages: stages.to_vec(),
+        fast_total: total,
+        fewest_total: total,
     })
 }
 

@@ -168,11 +168,13 @@ describe('the colour editor', () => {
     await context.close();
   });
 
-  test('the editor fits a 360 px wide phone', async () => {
+  test('the editor fits a 360 px wide phone, its net scrolling inside its own box', async () => {
     const page = await openEditor({ width: 360, height: 740 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360);
+    const net = await page.locator('.net').boundingBox();
+    assert.ok(net.x >= 0 && net.x + net.width <= 360, JSON.stringify(net));
     const size = await sticker(page, 53).boundingBox();
-    assert.ok(size.width >= 20 && size.x + size.width <= 360, JSON.stringify(size));
+    assert.ok(size.width >= 44 && size.height >= 44, JSON.stringify(size));
     await click(page, 8, 'F');
     assert.match(await sticker(page, 8).getAttribute('aria-label'), /^U9: Green/);
     assert.deepEqual(page.errors, []);

@@ -178,25 +178,32 @@ describe('share links', () => {
 });
 
 describe('links from other tools', () => {
-  test('an alg.cubing.net link loads setup and alg as the scramble', async () => {
+  test('an alg.cubing.net reconstruction solves its setup and offers its alg as the link\'s solution', async () => {
     const page = await open(env.browser, `${env.server.url}?setup=R_U_R-_U-&alg=//_a_comment%0AF2_D-&title=test`);
-    const expected = await stateOf(page, "R U R' U' F2 D'");
-    assert.equal(await page.evaluate(() => window.thistle.state()), expected);
-    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' U' F2 D'");
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R' U'"));
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' U'");
     assert.equal(await page.locator('#error').textContent(), '');
+    assert.equal(await page.locator('#link-solution-text').textContent(), "The link's solution: 2 moves.");
+    // Not split into Thistle's stages, so it cannot be played stage by stage.
+    await page.getByRole('button', { name: "Play the link's solution" }).click();
+    assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /four stages/);
     // The address becomes Thistle's own link for the same cube.
-    assert.equal(query(page).scramble, 'R_U_R-_U-_F2_D-');
+    assert.equal(query(page).scramble, 'R_U_R-_U-');
     assert.deepEqual(page.errors, []);
   });
 
-  test('a Twizzle link loads setup-alg and alg as the scramble', async () => {
+  test('a Twizzle link solves its setup-alg; an empty setup leaves the alg as the scramble', async () => {
     for (const setup of ['setup-alg', 'experimental-setup-alg']) {
       const page = await open(env.browser, `${env.server.url}?puzzle=3x3x3&${setup}=R%20U%20R%27&alg=F2+D%27`);
-      assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R' F2 D'"));
-      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' F2 D'");
+      assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R'"));
+      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R'");
+      assert.equal(await page.locator('#link-solution-text').textContent(), "The link's solution: 2 moves.");
       assert.deepEqual(page.errors, []);
       await page.close();
     }
+    const page = await open(env.browser, `${env.server.url}?setup=&alg=F2_D-`);
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "F2 D'"));
+    assert.ok(await page.locator('#link-solution').isHidden());
   });
 
   test('pasting another tool\'s link into the Scramble box loads it', async () => {
@@ -204,12 +211,12 @@ describe('links from other tools', () => {
     await page.getByRole('radio', { name: 'Fastest' }).check();
     await searched(page);
     await solve(page, 'https://alg.cubing.net/?setup=F_R-&alg=U2_B');
-    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "F R' U2 B"));
-    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "F R' U2 B");
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "F R'"));
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "F R'");
     assert.equal(query(page).mode, 'fast', 'a link without a mode keeps the chosen one');
 
     await solve(page, 'https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg=L%27+D&alg=B2');
-    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "L' D B2"));
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "L' D"));
 
     // A Thistle link pasted in restores its mode and move too.
     await solve(page, `${env.server.url}?scramble=R_U2_F-&mode=fewest&move=2`);
@@ -271,6 +278,27 @@ describe('links to other tools', () => {
     assert.equal(tw.params['setup-alg'], acn.params.setup);
     assert.equal(query(page).state, superflip);
     assert.deepEqual(page.errors, []);
+  });
+
+  test('the page\'s own outgoing links load back to the same scramble and play their staged solution', async () => {
+    const page = await open(env.browser, env.server.url);
+    await solve(page, SCRAMBLE);
+    const state = await page.evaluate(() => window.thistle.state());
+    const stages = await listedStages(page);
+    for (const name of ['Open in alg.cubing.net', 'Open in Twizzle']) {
+      const href = await page.getByRole('link', { name }).getAttribute('href');
+      const back = await open(env.browser, env.server.url + new URL(href).search);
+      assert.equal(await back.evaluate(() => window.thistle.state()), state, `${name}: the same scramble`);
+      const total = stages.flat().length;
+      assert.equal(await back.locator('#link-solution-text').textContent(), `The link's solution: ${total} moves.`);
+      await back.getByRole('button', { name: "Play the link's solution" }).click();
+      assert.deepEqual(await listedStages(back), stages, `${name}: the link's stages play`);
+      assert.match(await back.locator('#result').textContent(), /\(the link's solution\)/);
+      await back.getByRole('button', { name: 'End' }).click();
+      assert.equal((await settle(back)).text, 'Solved');
+      assert.deepEqual(back.errors, []);
+      await back.close();
+    }
   });
 });
 

@@ -124,3 +124,33 @@ describe('stage views and group counters', () => {
     assert.deepEqual(page.errors, []);
   });
 });
+
+describe('stages in another axis orientation', () => {
+  const env = useBrowser();
+  // Its fewest-moves solution orients edges for U/D and corners for F/B.
+  const TURNED = "R2 D2 B2 U2 F2 U2 R2 F2 R2 U2 L2 D' F2 U R2 B2 R D2 R D L U B2 F2 B' L' D";
+
+  test('the stage panel names the orientation, and its words and moves follow it', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(TURNED)}&mode=fewest`);
+    await searched(page);
+    const panel = page.locator('.stage-panel');
+    assert.match(await panel.locator('#stage-group').textContent(), /edges U\/D, corners F\/B/);
+    assert.match(await panel.locator('#stage-description').textContent(), /no edge needs a U or D quarter turn/);
+    await page.locator('.chip').nth(1).click();
+    await settle(page);
+    const allowed = (await panel.locator('#stage-allowed').textContent()).split(' ');
+    assert.ok(allowed.includes('U2') && !allowed.includes('U') && allowed.includes('R'), allowed.join(' '));
+    const ends = await page.locator('.moves > ol > li').evaluateAll((stages) => {
+      let end = 0;
+      return stages.map((stage) => (end += stage.querySelectorAll('.move').length));
+    });
+    await seek(page, ends[0]);
+    assert.equal((await canvasColours(page)).marker, 0, 'no edge stands out for the turned edge axis');
+    await seek(page, ends[2]);
+    const colours = await canvasColours(page);
+    const present = ['white', 'yellow', 'red', 'orange', 'green', 'blue', 'marker']
+      .filter((colour) => colours[colour] > 0.002 * colours.total);
+    assert.equal(present.length, 3, `three colours after stage 3: ${JSON.stringify(colours)}`);
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -1,0 +1,158 @@
+// The page as people really use it: a phone that keeps the cube in view,
+// no lost input, algs over several lines with comments, facelet strings
+// one letter short, plurals and wrapping, tap targets and the timeline.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, searched, settle, status, useBrowser } from './harness.mjs';
+
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 360, height: 640 },
+];
+
+const touch = (viewport) => ({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+
+async function openWith(browser, url, options) {
+  const page = await browser.newPage(options);
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(error.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.thistle && window.thistle.ready);
+  await searched(page);
+  return page;
+}
+
+const box = (page) => page.getByRole('textbox', { name: 'Scramble' });
+const stateOf = (page, scramble) => page.evaluate((text) => window.thistle.stateOf(text), scramble);
+const shownState = (page) => page.evaluate(() => window.thistle.state());
+
+describe('the page as people use it', () => {
+  const env = useBrowser();
+
+  for (const viewport of PHONES) {
+    test(`on a ${viewport.width}×${viewport.height} phone, playing never scrolls the cube away`, async () => {
+      const page = await openWith(env.browser, env.server.url, touch(viewport));
+      await page.getByRole('button', { name: 'Random', exact: true }).tap();
+      await searched(page);
+      await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+      await page.getByRole('button', { name: 'Play' }).tap();
+      for (let played = 0; played < 10;) {
+        await page.waitForFunction((k) => window.thistle.status().position > k, played, { timeout: 20_000 });
+        played = (await status(page)).position;
+        assert.equal(await page.evaluate(() => window.scrollY), 0, `scrolled after ${played} moves`);
+        const canvas = await page.locator('#cube').boundingBox();
+        assert.ok(canvas.y >= 0 && canvas.y + canvas.height <= viewport.height, `cube on screen: ${JSON.stringify(canvas)}`);
+        for (const name of ['Play', 'Pause']) {
+          const button = page.getByRole('button', { name, exact: true });
+          if (await button.count()) {
+            const b = await button.boundingBox();
+            assert.ok(b.y + b.height <= viewport.height, 'the transport is on screen with the cube');
+          }
+        }
+      }
+      assert.deepEqual(page.errors, []);
+    });
+  }
+
+  test('on a phone, every tap target is at least 44 × 44', async () => {
+    const page = await openWith(env.browser, env.server.url, touch(PHONES[1]));
+    await page.locator('#editor summary').tap();
+    const targets = page.locator('.sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, #solve, #random');
+    const sizes = await targets.evaluateAll((elements) => elements.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { what: e.className || e.id || e.textContent, width: r.width, height: r.height };
+    }));
+    assert.ok(sizes.length > 60, `found ${sizes.length} targets`);
+    const small = sizes.filter((s) => s.width < 44 || s.height < 44);
+    assert.deepEqual(small, [], 'targets under 44 × 44');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= PHONES[1].width, `the page does not scroll sideways: ${scrollWidth}`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a typed scramble survives a change of mode, and is what gets solved', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await box(page).fill("B2 L' D2 F U2 R");
+    await page.getByRole('radio', { name: 'Fastest' }).check();
+    await searched(page);
+    assert.equal(await box(page).inputValue(), "B2 L' D2 F U2 R");
+    assert.equal(await shownState(page), await stateOf(page, "B2 L' D2 F U2 R"));
+    await box(page).fill('R U (');
+    await page.getByRole('radio', { name: 'Fewest moves' }).check();
+    await searched(page);
+    assert.equal(await box(page).inputValue(), 'R U (', 'invalid text stays');
+    assert.match(await page.getByRole('alert').first().textContent(), /unclosed `\(`/i);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('an alg over several lines with comments solves every line and keeps its text', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await box(page).fill('');
+    await box(page).type("R U R' // sexy");
+    await box(page).press('Shift+Enter');
+    await box(page).type("U' F");
+    const typed = "R U R' // sexy\nU' F";
+    assert.equal(await box(page).inputValue(), typed, 'Shift+Enter adds a line');
+    await box(page).press('Enter');
+    await searched(page);
+    assert.equal(await box(page).inputValue(), typed, 'the text, comment included, stays');
+    assert.equal(await shownState(page), await stateOf(page, "R U R' U' F"));
+    assert.match(await page.locator('#reading').textContent(), /Read as: R U R' U' F/);
+    assert.ok(decodeURIComponent(new URL(page.url()).search).includes('//_sexy'), page.url());
+    const height = await box(page).evaluate((e) => e.getBoundingClientRect().height);
+    assert.ok(height > 40, `the box grew to two lines: ${height}`);
+    const reloaded = await open(env.browser, page.url());
+    await searched(reloaded);
+    assert.equal(await box(reloaded).inputValue(), typed, 'the link keeps the text');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a facelet string one letter short is reported as one', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await box(page).fill('UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBB');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await searched(page);
+    assert.match(await page.getByRole('alert').first().textContent(), /a facelet string needs 54 letters; this one has 53/i);
+  });
+
+  test('one move is "1 move", and chips and the mode switch do not wrap at 360 px', async () => {
+    const page = await openWith(env.browser, env.server.url, { viewport: { width: 360, height: 740 } });
+    await box(page).fill('R');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await searched(page);
+    assert.match(await page.locator('#result').textContent(), /^1 move \(/);
+    const top = async (name) => (await page.getByText(name, { exact: true }).boundingBox()).y;
+    assert.equal(await top('Fastest'), await top('Fewest moves'), 'both modes on one line');
+    for (const chip of await page.locator('.chip').all()) {
+      const [name, count] = await chip.locator('span').all();
+      const nameBox = await name.boundingBox();
+      const countBox = await count.boundingBox();
+      assert.ok(countBox.y < nameBox.y + nameBox.height, `the count does not wrap alone: ${await chip.textContent()}`);
+    }
+  });
+
+  test('the timeline seeks by drag and by keyboard, and is labelled with the move', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const timeline = page.getByRole('slider', { name: 'Timeline' });
+    const total = (await status(page)).total;
+    assert.equal(await timeline.getAttribute('max'), String(total));
+    const marks = await page.locator('#stage-marks option').evaluateAll((o) => o.map((m) => Number(m.value)));
+    assert.equal(marks.length, 4, 'stage boundaries are marked');
+    const bar = await timeline.boundingBox();
+    await page.mouse.click(bar.x + bar.width * 0.5, bar.y + bar.height / 2);
+    const middle = (await settle(page)).position;
+    assert.ok(Math.abs(middle - total / 2) <= 2, `clicking the middle seeks to about half: ${middle} of ${total}`);
+    await timeline.focus();
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await settle(page)).position, middle + 1);
+    assert.equal(await timeline.getAttribute('aria-valuetext'), (await status(page)).text);
+    await page.keyboard.press('Home');
+    assert.equal((await settle(page)).position, 0);
+    assert.deepEqual(page.errors, []);
+  });
+});
