@@ -268,7 +268,11 @@ pub fn description(kind: StageKind, axes: Axes) -> Option<String> {
     Some(match kind {
         StageKind::OrientEdges => {
             // Said aloud, F, L and R start with a vowel: "an F", "a U".
-            let article = if matches!(face(F), F | L | R) { "an" } else { "a" };
+            let article = if matches!(face(F), F | L | R) {
+                "an"
+            } else {
+                "a"
+            };
             format!(
                 "Orients every edge, so that no edge needs {article} {} or {} quarter turn from here on.",
                 face(F).letter(),
