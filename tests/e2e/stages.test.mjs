@@ -136,10 +136,18 @@ describe('stages in another axis orientation', () => {
     const panel = page.locator('.stage-panel');
     assert.match(await panel.locator('#stage-group').textContent(), /edges U\/D, corners F\/B/);
     assert.match(await panel.locator('#stage-description').textContent(), /no edge needs a U or D quarter turn/);
+    // Stage 2 turns every face a quarter but the edge axis's (U, D).
+    await seek(page, 1);
+    assert.match(await panel.locator('#stage-name').textContent(), /^Stage 1/);
     await page.locator('.chip').nth(1).click();
-    await settle(page);
-    const allowed = (await panel.locator('#stage-allowed').textContent()).split(' ');
-    assert.ok(allowed.includes('U2') && !allowed.includes('U') && allowed.includes('R'), allowed.join(' '));
+    await page.waitForFunction(() => window.thistle.status().stage === 1);
+    let allowed = (await panel.locator('#stage-allowed').textContent()).split(' ');
+    assert.ok(allowed.includes('U2') && !allowed.includes('U') && allowed.includes('R') && allowed.includes('F'), allowed.join(' '));
+    // Stage 3 turns only the corner axis's faces (F, B) a quarter.
+    await page.locator('.chip').nth(2).click();
+    await page.waitForFunction(() => window.thistle.status().stage === 2);
+    allowed = (await panel.locator('#stage-allowed').textContent()).split(' ');
+    assert.deepEqual(allowed.filter((m) => !m.endsWith('2')), ['F', "F'", 'B', "B'"]);
     const ends = await page.locator('.moves > ol > li').evaluateAll((stages) => {
       let end = 0;
       return stages.map((stage) => (end += stage.querySelectorAll('.move').length));
