@@ -68,6 +68,17 @@ pub fn pack(distances: &[u8]) -> Vec<u8> {
         .collect()
 }
 
+/// The exact distance of a neighbour, from the exact distance `dist` of the
+/// coordinate it neighbours and its own packed entry (distance mod 3): one
+/// move changes the distance by at most one, so the entry tells which way.
+pub fn neighbour_distance(dist: usize, packed: u8) -> usize {
+    match (packed as usize + 3 - dist % 3) % 3 {
+        0 => dist,
+        1 => dist + 1,
+        _ => dist - 1,
+    }
+}
+
 /// A packed distance table.
 #[derive(Clone, Copy)]
 pub struct Packed<'a>(pub &'a [u8]);

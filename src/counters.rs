@@ -12,6 +12,7 @@
 //! `progress` counts a solution turned to other axes on the cube conjugated
 //! to them, so the same definitions follow its orientation.
 
+use crate::bfs;
 use crate::cubie::{self, CubieCube, InvalidCube, Move};
 use crate::orientation::Orientation;
 use crate::solver::{self, Solution};
@@ -228,9 +229,8 @@ impl StageVisitor for Distance<'_> {
     }
 }
 
-/// The exact distance after one move, from the exact distance `before` it:
-/// a move changes it by at most one, so the stage's table entry (the
-/// distance mod 3) tells which way.
+/// The exact distance after one move, from the exact distance `before` it
+/// and the stage's table entry.
 struct NextDistance<'a> {
     cube: &'a CubieCube,
     before: usize,
@@ -240,11 +240,7 @@ impl StageVisitor for NextDistance<'_> {
     type Output = usize;
     fn visit<S: Stage>(self, stage: &S) -> usize {
         let packed = tables::table(S::KIND).get(stage.index(stage.coord(self.cube)));
-        match (usize::from(packed) + 3 - self.before % 3) % 3 {
-            0 => self.before,
-            1 => self.before + 1,
-            _ => self.before - 1,
-        }
+        bfs::neighbour_distance(self.before, packed)
     }
 }
 

@@ -24,7 +24,7 @@
 //! counts it as free. The merged move is in the later stage's group, so every
 //! stage still ends in its own group.
 
-use crate::bfs::Packed;
+use crate::bfs::{neighbour_distance, Packed};
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::Orientation;
 use crate::solver::{self, Solution, StageMoves};
@@ -118,17 +118,6 @@ pub fn solve_fewest_classic(cube: &CubieCube, budget: u64) -> Result<Solution, I
     let mut search = Search::new(fast, budget);
     search.rounds(orientations, &[(0, *cube)]);
     Ok(search.solution(orientations))
-}
-
-/// The exact distance of a neighbour, from the exact distance `dist` of the
-/// coordinate it neighbours and its own distance mod 3: it differs by at
-/// most one.
-fn neighbour_distance(dist: usize, packed: u8) -> usize {
-    match (packed as usize + 3 - dist % 3) % 3 {
-        0 => dist,
-        1 => dist + 1,
-        _ => dist - 1,
-    }
 }
 
 /// Whether `next` may follow `last` in a stage: not the same face (the two
