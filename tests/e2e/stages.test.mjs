@@ -24,8 +24,11 @@ function counterLine({ label, value }) {
 
 const link = (query) => `?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast${query}`;
 
+/** Jumps to a position and waits for a frame drawn there, so the canvas shows it. */
 async function seek(page, position) {
+  const drawn = await page.evaluate(() => window.thistle.frames());
   await page.evaluate((k) => window.thistle.seek(k), position);
+  await page.waitForFunction((n) => window.thistle.frames() > n, drawn);
   return settle(page);
 }
 
