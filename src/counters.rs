@@ -258,6 +258,12 @@ impl StageVisitor for NextDistance<'_> {
 /// `CounterError::Invalid` for a cube face turns cannot reach, and
 /// `CounterError::OutsideStage` for one outside the stage's group.
 pub fn counters(kind: StageKind, cube: &CubieCube) -> Result<Vec<Counter>, CounterError> {
+    Ok(counts(kind, cube, checked_distance(kind, cube)?))
+}
+
+/// Checks `counters`' precondition, then measures the cube's exact
+/// distance from stage `kind`'s goal.
+fn checked_distance(kind: StageKind, cube: &CubieCube) -> Result<usize, CounterError> {
     cube.check()?;
     let stages = tables::stages();
     if let Some(&unfinished) = StageKind::ALL[..kind.index()]
@@ -269,7 +275,7 @@ pub fn counters(kind: StageKind, cube: &CubieCube) -> Result<Vec<Counter>, Count
             unfinished,
         });
     }
-    Ok(counts(kind, cube, stages.visit(kind, Distance(cube))))
+    Ok(stages.visit(kind, Distance(cube)))
 }
 
 /// Stage `kind`'s counters of a cube already checked as `counters` checks
@@ -432,16 +438,16 @@ pub fn progress(
     solution: &Solution,
 ) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
     let mut all: [Vec<Step>; StageKind::COUNT] = Default::default();
-    // Classic axes are always there; other axes name one of the six.
-    let orientation = Orientation::with_axes(solution.axes).unwrap_or(Orientation::classic());
+    let orientation =
+        Orientation::with_axes(solution.axes).expect("a solution's axes are an orientation's");
     let mut state = orientation.conjugate(cube);
     let stages = tables::stages();
     for (stage, steps) in solution.stages.iter().zip(&mut all) {
         // The stage's start is checked and measured in full; each move
         // after it keeps the cube valid and changes the distance by at
         // most one, which the table's entry tells.
-        let mut before = counters(stage.kind, &state)?;
-        let mut distance = stages.visit(stage.kind, Distance(&state));
+        let mut distance = checked_distance(stage.kind, &state)?;
+        let mut before = counts(stage.kind, &state, distance);
         steps.reserve(stage.moves.len() + 1);
         steps.push(Step {
             made_by: None,

@@ -20,6 +20,7 @@ use crate::orientation::Orientation;
 use crate::palette::{self, Rgb};
 use crate::stage::{StageKind, GOLDEN_HISTOGRAMS};
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 /// How the cube is coloured: by its stickers, or as a stage sees it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -121,6 +122,18 @@ pub fn looks(cube: &CubieCube, stage: Option<StageKind>) -> [Look; N_FACELETS] {
     looks
 }
 
+/// `classic_slots` of each orientation, in `Orientation::all` order, built
+/// once: the renderer asks at every frame.
+fn slots_of(orientation: &Orientation) -> &'static [usize; N_FACELETS] {
+    static SLOTS: OnceLock<Vec<[usize; N_FACELETS]>> = OnceLock::new();
+    let all = SLOTS.get_or_init(|| Orientation::all().iter().map(classic_slots).collect());
+    let index = Orientation::all()
+        .iter()
+        .position(|o| o == orientation)
+        .expect("every orientation is one of the six");
+    &all[index]
+}
+
 /// `slots[p]`: where sticker slot `p` of the cube sits in the classic frame
 /// of `orientation`, the frame in which `Orientation::conjugate` shows the
 /// cube. The rotation between the frames takes each cube face's normal to
@@ -164,7 +177,7 @@ pub fn looks_in(
         return looks(cube, stage);
     }
     let classic = looks(&orientation.conjugate(cube), stage);
-    let slots = classic_slots(orientation);
+    let slots = slots_of(orientation);
     std::array::from_fn(|p| match classic[slots[p]] {
         Look::Face(face) => Look::Face(orientation.to_cube(face)),
         other => other,
@@ -194,18 +207,23 @@ pub fn sticker_colours(
 /// How many of the stage's cosets lie at each distance from its goal, from
 /// the golden histograms: it answers "how hard is this position for this
 /// stage?".
-pub fn depth_histogram(stage: StageKind) -> Vec<u64> {
-    GOLDEN_HISTOGRAMS
-        .lines()
-        .nth(stage.index())
-        .and_then(|line| line.split_once(':'))
-        .map(|(_, counts)| {
-            counts
-                .split_whitespace()
-                .map(|count| count.parse().expect("tables/histograms.txt holds counts"))
-                .collect()
-        })
-        .expect("tables/histograms.txt has a line per stage")
+pub fn depth_histogram(stage: StageKind) -> &'static [u64] {
+    static HISTOGRAMS: OnceLock<Vec<Vec<u64>>> = OnceLock::new();
+    let all = HISTOGRAMS.get_or_init(|| {
+        GOLDEN_HISTOGRAMS
+            .lines()
+            .map(|line| {
+                let (_, counts) = line
+                    .split_once(':')
+                    .expect("tables/histograms.txt has `stage K: …` lines");
+                counts
+                    .split_whitespace()
+                    .map(|count| count.parse().expect("tables/histograms.txt holds counts"))
+                    .collect()
+            })
+            .collect()
+    });
+    &all[stage.index()]
 }
 
 #[cfg(test)]

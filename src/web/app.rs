@@ -159,7 +159,7 @@ struct ProgressView {
     /// One `Label: value` line per counter.
     counters: Vec<String>,
     /// Cosets at each distance from the stage's goal, and this cube's.
-    histogram: Vec<u64>,
+    histogram: &'static [u64],
     distance: Option<u8>,
     /// What the last move applied changed, in its own stage's counters.
     line: Option<String>,
