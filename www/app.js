@@ -429,8 +429,7 @@ function display(wanted, searched) {
   const [total, other] = result.mode === 'fewest'
     ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
     : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
-  page.counts = `${moves(total)} (${other})`;
-  $('result').textContent = page.counts;
+  showCounts(`${moves(total)} (${other})`);
   page.sharing.show(result, wanted.input);
   offerLinkSolution(wanted);
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
@@ -452,14 +451,19 @@ function offerLinkSolution(wanted) {
     try {
       const result = page.app.show(wanted.input, page.wasm.linkSolution(wanted.input, wanted.solution));
       showSolution(result.solution, wanted.input);
-      page.counts = `${moves(result.solution.total)} (the link's solution)`;
-      $('result').textContent = page.counts;
+      showCounts(`${moves(result.solution.total)} (the link's solution)`);
       offer.hidden = true;
       act(() => page.app.reset());
     } catch (error) {
       showError(error);
     }
   };
+}
+
+/** The move-count line under the mode switch, kept for after a search. */
+function showCounts(text) {
+  page.counts = text;
+  $('result').textContent = text;
 }
 
 /** Solves `wanted` in the worker and shows it, unless a newer request came. */
