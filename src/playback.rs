@@ -3,6 +3,8 @@
 //! state is shown, which layer is turning and by how much, and which move and
 //! stage are current. Step, seek, play and pause act on it; `tick` advances
 //! eased layer turns in which a half turn takes twice as long as a quarter.
+//! With reduced motion, a move shows at once and playback holds for the
+//! time its turn would take, so it still advances move by move.
 
 use crate::cubie::{CubieCube, Face, Move};
 use crate::geometry::signed_quarters;
@@ -112,6 +114,7 @@ pub struct Playback {
     /// Play until this many moves are applied.
     stop_at: Option<usize>,
     speed: f64,
+    reduced_motion: bool,
 }
 
 /// Seconds a move takes at speed 1.
@@ -133,7 +136,18 @@ impl Playback {
             animation: None,
             stop_at: None,
             speed: 1.0,
+            reduced_motion: false,
         }
+    }
+
+    /// Shows another timeline from its start, keeping speed and motion.
+    pub fn load(&mut self, timeline: Timeline) {
+        *self = Playback {
+            timeline,
+            speed: self.speed,
+            reduced_motion: self.reduced_motion,
+            ..Playback::new(Timeline::new(CubieCube::solved(), &[]))
+        };
     }
 
     pub fn timeline(&self) -> &Timeline {
@@ -214,8 +228,19 @@ impl Playback {
         self.timeline.state(self.position())
     }
 
+    /// Moves jump instead of turning (for people whom motion makes ill).
+    pub fn set_reduced_motion(&mut self, on: bool) {
+        self.reduced_motion = on;
+    }
+
     pub fn frame(&self) -> Frame {
         match self.animation {
+            Some(t) if self.reduced_motion => Frame {
+                cube: *self
+                    .timeline
+                    .state(if t.forward { t.index + 1 } else { t.index }),
+                turning: None,
+            },
             None => Frame {
                 cube: *self.timeline.state(self.at),
                 turning: None,
@@ -285,11 +310,13 @@ impl Playback {
         self.step_forward();
     }
 
-    /// Stops and animates the next move.
+    /// Stops and animates the next move (or, with reduced motion, makes it).
     pub fn step_forward(&mut self) {
         self.settle();
         self.stop_at = None;
-        if self.at < self.timeline.len() {
+        if self.reduced_motion {
+            self.at = (self.at + 1).min(self.timeline.len());
+        } else if self.at < self.timeline.len() {
             self.animation = Some(Animation {
                 index: self.at,
                 forward: true,
@@ -298,11 +325,14 @@ impl Playback {
         }
     }
 
-    /// Stops and animates undoing the previous move.
+    /// Stops and animates undoing the previous move (or, with reduced
+    /// motion, undoes it).
     pub fn step_back(&mut self) {
         self.settle();
         self.stop_at = None;
-        if self.at > 0 {
+        if self.reduced_motion {
+            self.at = self.at.saturating_sub(1);
+        } else if self.at > 0 {
             self.at -= 1;
             self.animation = Some(Animation {
                 index: self.at,
@@ -370,6 +400,31 @@ mod tests {
                 vec![r(Face::F, 3)],
             ],
         )
+    }
+
+    #[test]
+    fn with_reduced_motion_steps_jump_and_play_still_goes_move_by_move() {
+        let mut p = Playback::new(sample());
+        p.set_reduced_motion(true);
+        p.step_forward();
+        assert!(!p.is_moving(), "a step is made at once");
+        assert_eq!((p.position(), p.frame().turning), (1, None));
+        p.step_back();
+        assert_eq!((p.position(), p.frame().turning), (0, None));
+        p.play();
+        p.tick(0.01);
+        let shown = p.frame();
+        assert_eq!(shown.turning, None, "no layer turns");
+        assert_eq!(
+            &shown.cube,
+            p.timeline().state(1),
+            "the first move shows at once"
+        );
+        assert!(p.is_moving(), "and holds for its turn's time");
+        p.tick(duration(r(Face::R, 1)));
+        assert_eq!(&p.frame().cube, p.timeline().state(2), "then the next move");
+        p.tick(10.0);
+        assert!(p.is_solved() && !p.is_moving());
     }
 
     #[test]

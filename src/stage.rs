@@ -36,6 +36,8 @@ pub struct StageInfo {
     pub groups: &'static str,
     /// Why the next group's smaller move set cannot undo this stage's work.
     pub why: &'static str,
+    /// What the cube shows once the stage is done, as narration says it.
+    pub reached: &'static str,
 }
 
 /// The stages, in `StageKind` order.
@@ -48,6 +50,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
             quarter_turn_faces: &[U, R, F, D, L, B],
             groups: "G0 → G1",
             why: "Only F and B quarter turns flip edges, and G1 = ⟨U, D, L, R, F2, B2⟩ has none, so the edges stay oriented.",
+            reached: "no flipped edges",
         },
         StageInfo {
             name: "Orient corners + slice",
@@ -55,6 +58,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
             quarter_turn_faces: &[U, R, D, L],
             groups: "G1 → G2",
             why: "G2 = ⟨U, D, L2, R2, F2, B2⟩ turns only U and D a quarter, which neither twists corners nor moves an edge out of the middle layer.",
+            reached: "every corner oriented and the four slice edges in their slice",
         },
         StageInfo {
             name: "Separate pieces",
@@ -62,6 +66,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
             quarter_turn_faces: &[U, D],
             groups: "G2 → G3",
             why: "G3 = ⟨U2, D2, L2, R2, F2, B2⟩: half turns keep every corner in its tetrad and every edge in its slice, and are even permutations.",
+            reached: "each face shows only its own colour and the opposite one",
         },
         StageInfo {
             name: "Half-turn finish",
@@ -69,6 +74,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
             quarter_turn_faces: &[],
             groups: "G3 → solved",
             why: "Every piece already sits where half turns alone can bring it home.",
+            reached: "the cube is solved",
         },
     ]
 };

@@ -281,3 +281,23 @@ fn orbit_and_zoom_stay_within_limits() {
     view.zoom(1e-9);
     assert_eq!(view.distance, View::DISTANCE_RANGE.0);
 }
+
+#[wasm_bindgen_test]
+fn reset_returns_the_camera_to_its_start_and_keeps_the_hints() {
+    use thistle::render::View;
+    let mut view = View {
+        hints: true,
+        ..View::default()
+    };
+    view.orbit(120.0, -40.0);
+    view.zoom(1.7);
+    assert_ne!(view, View::default());
+    view.reset();
+    assert_eq!(
+        view,
+        View {
+            hints: true,
+            ..View::default()
+        }
+    );
+}

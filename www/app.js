@@ -40,6 +40,9 @@ const ui = {
   scrubber: $('scrubber'),
   stageMarks: $('stage-marks'),
   moves: $('moves'),
+  hints: $('hints'),
+  resetView: $('reset-view'),
+  present: $('present'),
 };
 
 const PLAY_ICON = 'M7 4v16l13-8z';
@@ -414,6 +417,30 @@ function setMode(value) {
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === value;
 }
 
+/** Hint stickers for the hidden faces, shown by default where there is room for them. */
+function setHints(on) {
+  ui.hints.checked = on;
+  page.app.setHints(on);
+  wake();
+}
+
+const presenting = () => document.documentElement.hasAttribute('data-presenting');
+
+/**
+ * Presentation mode, for a projector: the cube fills the screen, with only
+ * the chips and the transport beside it (and full screen where allowed).
+ */
+function setPresenting(on) {
+  document.documentElement.toggleAttribute('data-presenting', on);
+  ui.present.setAttribute('aria-pressed', String(on));
+  ui.present.textContent = on ? 'Exit presentation' : 'Present';
+  if (on && document.fullscreenEnabled && !document.fullscreenElement) {
+    document.documentElement.requestFullscreen().catch(() => {});
+  } else if (!on && document.fullscreenElement) {
+    document.exitFullscreen().catch(() => {});
+  }
+}
+
 function setSearching(on) {
   page.searching = on;
   document.documentElement.toggleAttribute('data-searching', on);
@@ -524,6 +551,11 @@ function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (event.key === 'f' || event.key === 'F' || (event.key === 'Escape' && presenting())) {
+    event.preventDefault();
+    setPresenting(!presenting());
+    return;
+  }
   const app = page.app;
   const commands = {
     ' ': () => app.toggle(),
@@ -578,6 +610,16 @@ function wire() {
   ui.forward.addEventListener('click', () => act(() => app.stepForward()));
   ui.end.addEventListener('click', () => act(() => app.end()));
   ui.speed.addEventListener('change', () => app.setSpeed(Number(ui.speed.value)));
+  ui.hints.addEventListener('change', () => setHints(ui.hints.checked));
+  ui.resetView.addEventListener('click', () => {
+    app.resetView();
+    wake();
+  });
+  ui.present.addEventListener('click', () => setPresenting(!presenting()));
+  // Leaving full screen (Esc) leaves presentation mode too.
+  document.addEventListener('fullscreenchange', () => {
+    if (!document.fullscreenElement && presenting()) setPresenting(false);
+  });
   document.addEventListener('keydown', onKey);
 }
 
@@ -594,6 +636,7 @@ async function start() {
   page.app = new wasm.App(ui.canvas);
   performance.mark('thistle-renderer');
   page.app.setSpeed(Number(ui.speed.value));
+  setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
   watchSize();
   watchPointer();
   watchContext();

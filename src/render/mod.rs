@@ -1,8 +1,10 @@
 //! The 3D cube, drawn with three-d into the page's own WebGL2 `<canvas>`:
 //! 26 dark cubie bodies and 54 stickers in the palette's colours, placed by
 //! `geometry`, lit so the cube reads as a solid, with the turning layer
-//! rotated as `playback` says. The renderer draws only when asked; the
-//! page's animation loop decides when.
+//! rotated as `playback` says. Optional hint stickers float beyond the
+//! D, B and L faces, facing the viewer, so all six faces read from the one
+//! starting view. The renderer draws only when asked; the page's animation
+//! loop decides when.
 
 use crate::cubie::Face;
 use crate::facelet;
@@ -30,6 +32,13 @@ const BODY_HALF: f32 = 0.485;
 /// Half the edge of a sticker, and its corner radius.
 const STICKER_HALF: f32 = 0.42;
 const STICKER_RADIUS: f32 = 0.09;
+/// The faces the starting view cannot see, which hint stickers show.
+const HIDDEN_FACES: [Face; 3] = [Face::D, Face::B, Face::L];
+/// How far beyond its face a hint sticker floats, so the cube hides little
+/// of the hint faces from the starting view.
+const HINT_GAP: f32 = 1.7;
+/// How much further the camera stands with hints on, to keep them in frame.
+const HINT_ROOM: f32 = 1.4;
 
 /// Camera orbit around the cube, kept apart from the GL objects so it
 /// survives a lost context.
@@ -41,15 +50,18 @@ pub struct View {
     pub pitch: f32,
     /// Camera distance from the centre, in cubie widths.
     pub distance: f32,
+    /// Whether hint stickers show the hidden D, B and L faces.
+    pub hints: bool,
 }
 
 impl Default for View {
-    /// Looking at the U, F and R faces.
+    /// Looking at the U, F and R faces, without hints.
     fn default() -> View {
         View {
             yaw: 35.0,
             pitch: 30.0,
             distance: 11.5,
+            hints: false,
         }
     }
 }
@@ -74,13 +86,22 @@ impl View {
         }
     }
 
+    /// Back to the starting camera; the hints stay as they are.
+    pub fn reset(&mut self) {
+        *self = View {
+            hints: self.hints,
+            ..View::default()
+        };
+    }
+
     fn eye(&self) -> Vec3 {
         let (yaw, pitch) = (self.yaw.to_radians(), self.pitch.to_radians());
+        let room = if self.hints { HINT_ROOM } else { 1.0 };
         vec3(
             yaw.sin() * pitch.cos(),
             pitch.sin(),
             yaw.cos() * pitch.cos(),
-        ) * self.distance
+        ) * (self.distance * room)
     }
 }
 
@@ -286,20 +307,29 @@ impl Renderer {
                 }
             }
         }
+        let hints = (0..facelet::N_FACELETS)
+            .filter(|&i| view.hints && HIDDEN_FACES.contains(&sticker_place(i).1))
+            .map(|i| (i, true));
         let (transformations, colours) = (0..facelet::N_FACELETS)
-            .map(|i| {
+            .map(|i| (i, false))
+            .chain(hints)
+            .map(|(i, hint)| {
                 let (p, face) = sticker_place(i);
                 let n = grid(normal(face));
                 let turn = layer(p);
+                // A hint floats further out and faces back towards the cube,
+                // where the viewer is.
+                let (gap, towards) = if hint {
+                    (HINT_GAP, face.opposite())
+                } else {
+                    (0.004, face)
+                };
                 let placement = turn
-                    * Mat4::from_translation(grid(p) + n * (BODY_HALF + 0.004))
-                    * facing(face)
+                    * Mat4::from_translation(grid(p) + n * (BODY_HALF + gap))
+                    * facing(towards)
                     * Mat4::from_scale(STICKER_HALF);
-                let colour = srgba(colours[i]);
-                (
-                    placement,
-                    light.shade(colour, (turn * n.extend(0.0)).truncate()),
-                )
+                let lit = turn * grid(normal(towards)).extend(0.0);
+                (placement, light.shade(srgba(colours[i]), lit.truncate()))
             })
             .unzip();
         self.bodies.geometry.set_instances(&Instances {

@@ -8,12 +8,13 @@ use super::{
     from_js, input_error, js_error, read_input_object, read_mode, read_view, to_js, InputObject,
 };
 use crate::counters::{self, Counter, Step};
-use crate::cubie::{CubieCube, Move};
+use crate::cubie::CubieCube;
 use crate::facelet;
 use crate::input::Solved;
+use crate::narration;
 use crate::notation;
 use crate::orientation::{self, Orientation};
-use crate::playback::{Playback, Timeline};
+use crate::playback::{self, Playback, Timeline};
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
 use crate::solver::{Solution, StageMoves};
@@ -179,12 +180,6 @@ pub struct App {
     progress: [Vec<Step>; StageKind::COUNT],
 }
 
-fn playback_of(cube: CubieCube, stages: &[Vec<Move>], speed: f64) -> Playback {
-    let mut playback = Playback::new(Timeline::new(cube, stages));
-    playback.set_speed(speed);
-    playback
-}
-
 #[wasm_bindgen]
 impl App {
     /// Starts the renderer on `canvas`'s WebGL2 context, showing a solved cube.
@@ -199,7 +194,7 @@ impl App {
         Ok(App {
             canvas,
             renderer: Some(renderer),
-            playback: playback_of(solved, &empty, 1.0),
+            playback: Playback::new(Timeline::new(solved, &empty)),
             view: View::default(),
             view_mode: ViewMode::default(),
             orientation: Orientation::classic(),
@@ -226,7 +221,7 @@ impl App {
         self.orientation = Orientation::with_axes(solved.solution.axes)
             .ok_or_else(|| js_error("the solution's axes are no orientation", None))?;
         let stages = solved.solution.stages.clone().map(|s| s.moves);
-        self.playback = playback_of(solved.cube, &stages, self.playback.speed());
+        self.playback.load(Timeline::new(solved.cube, &stages));
         to_js(&Shown {
             solution: SolutionView::new(&solved),
             mode: mode.as_str(),
@@ -283,6 +278,33 @@ impl App {
     #[wasm_bindgen(js_name = setSpeed)]
     pub fn set_speed(&mut self, speed: f64) {
         self.playback.set_speed(speed);
+    }
+
+    /// Moves jump instead of turning.
+    #[wasm_bindgen(js_name = setReducedMotion)]
+    pub fn set_reduced_motion(&mut self, on: bool) {
+        self.playback.set_reduced_motion(on);
+    }
+
+    /// What the live region says now that the playhead has come from
+    /// `from` moves applied: while playback is too fast to follow move by
+    /// move, only finished stages (often nothing).
+    pub fn narration(&self, from: usize) -> String {
+        let p = &self.playback;
+        let to = p.position();
+        let timeline = p.timeline();
+        let fast = p.is_playing()
+            && to.checked_sub(1).is_some_and(|last| {
+                playback::duration(timeline.moves()[last]) / p.speed()
+                    < narration::NARRATED_MOVE_SECONDS
+            });
+        narration::announce(timeline, from, to, fast)
+    }
+
+    /// The cube shown, face by face in colour names: `[{ face, centre,
+    /// rows }]`.
+    pub fn describe(&self) -> Result<JsValue, JsValue> {
+        to_js(&narration::describe(self.playback.settled_state()))
     }
 
     /// Advances animation by `seconds`; true while there is more to animate.
@@ -348,6 +370,18 @@ impl App {
     /// Zooms by `factor` (< 1 is closer), within limits.
     pub fn zoom(&mut self, factor: f32) {
         self.view.zoom(factor);
+    }
+
+    /// Returns the camera to where it started.
+    #[wasm_bindgen(js_name = resetView)]
+    pub fn reset_view(&mut self) {
+        self.view.reset();
+    }
+
+    /// Shows or hides the hint stickers of the hidden D, B and L faces.
+    #[wasm_bindgen(js_name = setHints)]
+    pub fn set_hints(&mut self, on: bool) {
+        self.view.hints = on;
     }
 
     /// Forgets the GL objects of a lost context.

@@ -49,6 +49,10 @@ describe('the page', () => {
 
   test('playing to the end solves the cube, on the hook and on the canvas', async () => {
     const page = await solved();
+    // The faces the camera sees, without the hint stickers of the others.
+    const frames = await page.evaluate(() => window.thistle.frames());
+    await page.getByRole('checkbox', { name: 'Hidden faces' }).uncheck();
+    await page.waitForFunction((drawn) => window.thistle.frames() > drawn, frames);
     const before = await canvasColours(page);
     const hidden = before.yellow + before.blue + before.orange;
     assert.ok(hidden > 0.01 * before.total, `a scrambled cube shows all colours: ${JSON.stringify(before)}`);

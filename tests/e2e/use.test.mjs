@@ -1,14 +1,22 @@
 // The page as people really use it: a phone that keeps the cube in view,
 // no lost input, algs over several lines with comments, facelet strings
-// one letter short, plurals and wrapping, tap targets and the timeline.
+// one letter short, plurals and wrapping, tap targets and the timeline,
+// hint stickers for the hidden faces, and big screens and projectors.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, searched, settle, status, useBrowser } from './harness.mjs';
+import { canvasColours, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 const PHONES = [
   { width: 390, height: 844 },
   { width: 360, height: 640 },
+];
+
+/** Screens and the least text size each should get (16 px was the most before). */
+const SCREENS = [
+  { width: 1280, height: 720, text: 16 },
+  { width: 1920, height: 1080, text: 17.5 },
+  { width: 2560, height: 1440, text: 20 },
 ];
 
 const touch = (viewport) => ({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
@@ -58,8 +66,8 @@ describe('the page as people use it', () => {
   test('on a phone, every tap target is at least 44 × 44', async () => {
     const page = await openWith(env.browser, env.server.url, touch(PHONES[1]));
     await page.locator('#editor summary').tap();
-    const targets = page.locator('.sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, #solve, #random');
-    const sizes = await targets.evaluateAll((elements) => elements.map((e) => {
+    const targets = page.locator('.sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, #solve, #random');
+    const sizes = await targets.evaluateAll((elements) => elements.filter((e) => e.getClientRects().length > 0).map((e) => {
       const r = e.getBoundingClientRect();
       return { what: e.className || e.id || e.textContent, width: r.width, height: r.height };
     }));
@@ -155,4 +163,127 @@ describe('the page as people use it', () => {
     assert.equal((await settle(page)).position, 0);
     assert.deepEqual(page.errors, []);
   });
+
+  test('hint stickers show the hidden D, B and L faces, by default on large screens only', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const hints = page.getByRole('checkbox', { name: 'Hidden faces' });
+    assert.equal(await hints.isChecked(), true, 'on by default at 1280 × 800');
+    // Solved, in colours: yellow, blue and orange are only on D, B and L,
+    // which the starting view cannot see.
+    await page.getByRole('radio', { name: 'Colours' }).check();
+    await page.getByRole('button', { name: 'End', exact: true }).click();
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
+    const hidden = ['yellow', 'blue', 'orange'];
+    const withHints = await canvasColours(page);
+    for (const colour of hidden) assert.ok(withHints[colour] > 500, `${colour} hints: ${JSON.stringify(withHints)}`);
+    const frames = await page.evaluate(() => window.thistle.frames());
+    await hints.uncheck();
+    await page.waitForFunction((drawn) => window.thistle.frames() > drawn, frames);
+    const without = await canvasColours(page);
+    for (const colour of hidden) assert.ok(without[colour] < 20, `no ${colour} without hints: ${JSON.stringify(without)}`);
+    assert.ok(without.white > 500 && without.green > 500 && without.red > 500, 'U, F and R still show');
+    const phone = await openWith(env.browser, env.server.url, touch(PHONES[0]));
+    assert.equal(await phone.getByRole('checkbox', { name: 'Hidden faces' }).isChecked(), false, 'off on a phone');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Reset view returns the camera to where it started', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const picture = () => page.evaluate(() => document.getElementById('cube').toDataURL());
+    const drawn = () => page.evaluate(() => window.thistle.frames());
+    const start = await picture();
+    const canvas = await page.locator('#cube').boundingBox();
+    const before = await drawn();
+    await page.mouse.move(canvas.x + canvas.width / 2, canvas.y + canvas.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(canvas.x + canvas.width / 2 + 150, canvas.y + canvas.height / 2 + 60, { steps: 5 });
+    await page.mouse.up();
+    await page.mouse.wheel(0, 300);
+    await page.waitForFunction((frames) => window.thistle.frames() > frames, before);
+    assert.notEqual(await picture(), start, 'dragging turned the view');
+    const turned = await drawn();
+    await page.getByRole('button', { name: 'Reset view' }).click();
+    await page.waitForFunction((frames) => window.thistle.frames() > frames, turned);
+    assert.equal(await picture(), start, 'the same picture as at the start');
+    assert.deepEqual(page.errors, []);
+  });
+
+  for (const viewport of SCREENS) {
+    test(`at ${viewport.width}×${viewport.height} nothing overlaps or scrolls sideways, and the cube and text use the space`, async () => {
+      const page = await open(env.browser, env.server.url, { width: viewport.width, height: viewport.height });
+      await searched(page);
+      await assertTidy(page, viewport);
+      const canvas = await page.locator('#cube').boundingBox();
+      assert.ok(canvas.width >= viewport.width * 0.45, `the cube grows with the screen: ${canvas.width} px wide`);
+      const text = await page.evaluate(() => parseFloat(getComputedStyle(document.getElementById('status')).fontSize));
+      assert.ok(text >= viewport.text, `text scales up: ${text}px, at least ${viewport.text}px`);
+      assert.deepEqual(page.errors, []);
+    });
+  }
+
+  test('presentation mode (F or the button) shows the cube full-screen with the chips and transport', async () => {
+    for (const { width, height } of SCREENS) {
+      const viewport = { width, height };
+      const page = await open(env.browser, env.server.url, viewport);
+      await searched(page);
+      await page.keyboard.press('f');
+      assert.equal(await page.getByRole('button', { name: 'Exit presentation' }).getAttribute('aria-pressed'), 'true');
+      assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false, 'the header waits');
+      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), false, 'the input waits');
+      const canvas = await page.locator('#cube').boundingBox();
+      assert.ok(canvas.height >= viewport.height * 0.6 && canvas.width >= viewport.width * 0.9,
+        `the cube fills the screen: ${JSON.stringify(canvas)}`);
+      for (const name of ['Play', 'Step forward', ...STAGE_NAMES]) {
+        const target = await page.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(target && target.y >= 0 && target.y + target.height <= viewport.height, `${name} on screen`);
+      }
+      await assertTidy(page, viewport);
+      await page.getByRole('button', { name: 'Step forward' }).click();
+      assert.equal((await settle(page)).position, 1, 'the transport works while presenting');
+      await page.getByRole('button', { name: 'Exit presentation' }).click();
+      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), true, 'back to the page');
+      await page.keyboard.press('F');
+      assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false);
+      await page.keyboard.press('Escape');
+      assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), true, 'Escape leaves it');
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    }
+  });
 });
+
+/**
+ * No sideways scroll, and no two visible controls or panels overlap (an
+ * element may sit inside another), all within the screen's width.
+ */
+async function assertTidy(page, viewport) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(scrollWidth <= viewport.width, `no sideways scroll: ${scrollWidth}`);
+  const clashes = await page.evaluate(() => {
+    const selector = 'h1, .top p, #cube, .scrubber, .transport > *, .view-row > *, .input-row > *, .choice > label, '
+      + '#result, .chip, #status, .share > *, .progress, .stage-panel, .moves, .editor, .keys';
+    const boxes = [...document.querySelectorAll(selector)]
+      .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
+      .map((e) => ({ e, r: e.getBoundingClientRect() }))
+      .filter(({ r }) => r.width > 0 && r.height > 0);
+    const found = [];
+    const name = (e) => e.id || e.className || e.textContent.trim().slice(0, 20);
+    for (const { e, r } of boxes) {
+      if (r.left < -1 || r.right > innerWidth + 1) found.push(`${name(e)} outside the screen`);
+    }
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const [a, b] = [boxes[i], boxes[j]];
+        if (a.e.contains(b.e) || b.e.contains(a.e)) continue;
+        const x = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+        const y = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+        if (x > 1 && y > 1) found.push(`${name(a.e)} overlaps ${name(b.e)}`);
+      }
+    }
+    return found;
+  });
+  assert.deepEqual(clashes, []);
+}

@@ -1,0 +1,229 @@
+//! Narration: what a screen reader hears as a solution plays, and the cube
+//! in words. Playback says where the playhead went; this module turns that
+//! into one sentence for the page's live region (the move in notation and
+//! in words, the position, the stage, and what a finished stage reached),
+//! and a facelet state into per-face rows of colour names.
+
+use crate::cubie::{CubieCube, Face, Move};
+use crate::facelet;
+use crate::palette;
+use crate::playback::Timeline;
+use crate::stage::StageKind;
+
+/// Seconds per move below which playback is too fast to narrate each move:
+/// only stage changes are announced then, so a screen reader keeps up.
+pub const NARRATED_MOVE_SECONDS: f64 = 1.0;
+
+/// The face a move turns, as a person says it.
+pub fn face_words(face: Face) -> &'static str {
+    match face {
+        Face::U => "top face",
+        Face::D => "bottom face",
+        Face::R => "right face",
+        Face::L => "left face",
+        Face::F => "front face",
+        Face::B => "back face",
+    }
+}
+
+/// A move in notation, with the typographic prime screen readers say as
+/// "prime": `R′`, `U2`.
+pub fn notation(m: Move) -> String {
+    m.to_string().replace('\'', "′")
+}
+
+/// A move in words: "right face counter-clockwise", "top face half turn".
+pub fn move_words(m: Move) -> String {
+    let turn = match m.quarters {
+        1 => "clockwise",
+        2 => "half turn",
+        _ => "counter-clockwise",
+    };
+    format!("{} {turn}", face_words(m.face))
+}
+
+/// "Move 3 of 22, Orient edges" (or where the playhead stands at the ends).
+fn position(timeline: &Timeline, at: usize) -> String {
+    let total = timeline.len();
+    if at == 0 {
+        let count = if total == 1 { "1 move" } else { "moves" };
+        return match total {
+            0 => "Solved: nothing to do".to_string(),
+            1 => format!("Start: {count} to solve"),
+            n => format!("Start: {n} {count} to solve"),
+        };
+    }
+    if at >= total {
+        return format!("Move {total} of {total}: solved");
+    }
+    let stage = StageKind::ALL[timeline.stage_of(at)];
+    format!("Move {at} of {total}, {}", stage.name())
+}
+
+/// The stages whose last move is move `at` (a stage with no moves ends
+/// where the one before it does).
+fn stages_done_at(timeline: &Timeline, at: usize) -> impl Iterator<Item = StageKind> + '_ {
+    StageKind::ALL
+        .into_iter()
+        .take(timeline.stage_count())
+        .filter(move |kind| at > 0 && timeline.stage_end(kind.index()) == at)
+}
+
+/// "Orient edges done: no flipped edges."
+fn done(kind: StageKind) -> String {
+    format!("{} done: {}.", kind.name(), kind.info().reached)
+}
+
+/// What to announce when the playhead went from `from` moves applied to
+/// `to`. `fast` is true while playback runs faster than one move per
+/// `NARRATED_MOVE_SECONDS`: then only a finished stage is announced, and
+/// the result may be empty.
+pub fn announce(timeline: &Timeline, from: usize, to: usize, fast: bool) -> String {
+    let finished: Vec<String> = if to > from {
+        (from + 1..=to)
+            .flat_map(|at| stages_done_at(timeline, at))
+            .map(done)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if fast {
+        return finished.join(" ");
+    }
+    let moved = match (from, to) {
+        _ if to == from + 1 => {
+            let m = timeline.moves()[from];
+            format!("{}, {}. ", notation(m), move_words(m))
+        }
+        _ if from == to + 1 => format!("Back: undid {}. ", notation(timeline.moves()[to])),
+        _ => String::new(),
+    };
+    let mut text = format!("{moved}{}.", position(timeline, to));
+    for line in finished {
+        text.push(' ');
+        text.push_str(&line);
+    }
+    text
+}
+
+/// One face of the cube in words: its name, its centre's colour, and its
+/// nine stickers' colours in three rows, read as facelet strings are.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct FaceInWords {
+    pub face: &'static str,
+    pub centre: &'static str,
+    pub rows: [[&'static str; 3]; 3],
+}
+
+/// The cube face by face (U R F D L B), as colour names.
+pub fn describe(cube: &CubieCube) -> Vec<FaceInWords> {
+    let faces = facelet::faces(cube);
+    let name = |face: Face| palette::colour(face).name;
+    Face::ALL
+        .into_iter()
+        .map(|face| {
+            let first = face.index() * 9;
+            FaceInWords {
+                face: face_words(face),
+                centre: name(face),
+                rows: std::array::from_fn(|row| {
+                    std::array::from_fn(|column| name(faces[first + 3 * row + column]))
+                }),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse as parse_alg;
+
+    fn timeline(stages: &[&str]) -> Timeline {
+        let stages: Vec<Vec<Move>> = stages
+            .iter()
+            .map(|s| parse_alg(s).expect("valid moves").face_moves())
+            .collect();
+        let scramble: Vec<Move> = stages.iter().flatten().rev().map(|m| m.inverse()).collect();
+        Timeline::new(CubieCube::solved().apply(&scramble), &stages)
+    }
+
+    #[test]
+    fn a_step_names_the_move_in_notation_and_words_with_position_and_stage() {
+        let t = timeline(&["R' F", "U2", "", "R2"]);
+        assert_eq!(
+            announce(&t, 0, 1, false),
+            "R′, right face counter-clockwise. Move 1 of 4, Orient edges."
+        );
+        assert_eq!(
+            announce(&t, 1, 2, false),
+            "F, front face clockwise. Move 2 of 4, Orient corners + slice. \
+             Orient edges done: no flipped edges."
+        );
+        assert_eq!(
+            announce(&t, 2, 3, false),
+            "U2, top face half turn. Move 3 of 4, Half-turn finish. \
+             Orient corners + slice done: every corner oriented and the four slice edges in \
+             their slice. Separate pieces done: each face shows only its own colour and the \
+             opposite one."
+        );
+        assert_eq!(
+            announce(&t, 3, 4, false),
+            "R2, right face half turn. Move 4 of 4: solved. Half-turn finish done: the cube is solved."
+        );
+    }
+
+    #[test]
+    fn stepping_back_and_jumping_say_where_the_playhead_is() {
+        let t = timeline(&["R' F", "U2", "", "R2"]);
+        assert_eq!(
+            announce(&t, 2, 1, false),
+            "Back: undid F. Move 1 of 4, Orient edges."
+        );
+        assert_eq!(announce(&t, 3, 0, false), "Start: 4 moves to solve.");
+        assert_eq!(
+            announce(&t, 0, 4, false),
+            "Move 4 of 4: solved. Orient edges done: no flipped edges. Orient corners + slice \
+             done: every corner oriented and the four slice edges in their slice. Separate \
+             pieces done: each face shows only its own colour and the opposite one. Half-turn \
+             finish done: the cube is solved."
+        );
+    }
+
+    #[test]
+    fn fast_playback_announces_only_finished_stages() {
+        let t = timeline(&["R' F", "U2", "", "R2"]);
+        assert_eq!(announce(&t, 0, 1, true), "");
+        assert_eq!(
+            announce(&t, 1, 2, true),
+            "Orient edges done: no flipped edges."
+        );
+        assert_eq!(announce(&t, 2, 1, true), "");
+    }
+
+    #[test]
+    fn every_move_has_words() {
+        let words: Vec<String> = Move::ALL.iter().map(|&m| move_words(m)).collect();
+        assert_eq!(words[0], "top face clockwise");
+        assert_eq!(words[1], "top face half turn");
+        assert_eq!(words[2], "top face counter-clockwise");
+        let unique: std::collections::HashSet<&String> = words.iter().collect();
+        assert_eq!(unique.len(), 18);
+    }
+
+    #[test]
+    fn the_description_matches_the_facelet_string() {
+        let cube = CubieCube::solved().apply(&parse_alg("R U F'").expect("valid").face_moves());
+        let letters = facelet::to_string(&cube);
+        let described: Vec<&str> = describe(&cube)
+            .iter()
+            .flat_map(|f| f.rows.iter().flatten().copied())
+            .collect();
+        assert_eq!(described.len(), 54);
+        for (name, letter) in described.iter().zip(letters.chars()) {
+            let face = Face::from_letter(letter).expect("a face letter");
+            assert_eq!(*name, palette::colour(face).name);
+        }
+        assert_eq!(describe(&cube)[0].centre, "White");
+    }
+}
