@@ -43,6 +43,12 @@ const ui = {
   hints: $('hints'),
   resetView: $('reset-view'),
   present: $('present'),
+  narration: $('narration'),
+  words: $('words'),
+  wordsBody: $('words-body'),
+  reduceMotion: $('reduce-motion'),
+  keys: $('keys'),
+  showKeys: $('show-keys'),
 };
 
 const PLAY_ICON = 'M7 4v16l13-8z';
@@ -67,6 +73,26 @@ const page = {
   lastTime: 0,
   /** The status last shown: unchanged frames skip the DOM. */
   shown: '',
+  /** Moves applied when the live region last spoke. */
+  narrated: 0,
+};
+
+/** Settings remembered on this device; a browser that blocks storage just forgets them. */
+const remembered = {
+  get(key) {
+    try {
+      return localStorage.getItem(`thistle.${key}`);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`thistle.${key}`, value);
+    } catch {
+      // Nothing to do: the setting holds for this visit.
+    }
+  },
 };
 
 function showStartupError(error) {
@@ -92,6 +118,7 @@ function frame(time) {
   const moving = page.app.tick(seconds);
   draw();
   update();
+  if (!moving) describeCube();
   if (moving) {
     page.lastTime = time;
     page.rafId = requestAnimationFrame(frame);
@@ -299,6 +326,7 @@ function showSolution(result, entered) {
   ui.error.textContent = '';
   ui.input.removeAttribute('aria-invalid');
   page.shown = '';
+  page.narrated = 0;
   buildChips();
   buildMoves();
   markStages();
@@ -325,6 +353,7 @@ function update() {
   const key = JSON.stringify([status.text, status.current, status.stage, status.finished, status.playing]);
   if (key === page.shown) return;
   page.shown = key;
+  narrate(status);
   page.sharing.position(status.position);
   ui.status.textContent = status.text;
   const playing = status.playing;
@@ -355,6 +384,36 @@ function update() {
   ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets · ${page.solution.axes}`;
   ui.stageWhy.textContent = stage.why;
   showProgress();
+}
+
+/**
+ * Tells a screen reader where playback went: each move when stepping or
+ * playing slowly, only finished stages when playing faster.
+ */
+function narrate(status) {
+  if (status.position === page.narrated) return;
+  const text = page.app.narration(page.narrated);
+  page.narrated = status.position;
+  if (text) ui.narration.textContent = text;
+}
+
+/** "The cube in words": per face, its stickers' colours row by row (while open). */
+function describeCube() {
+  if (!ui.words.open) return;
+  ui.wordsBody.replaceChildren(...page.app.describe().map(({ face, centre, rows }) => {
+    const table = document.createElement('table');
+    table.createCaption().textContent = `${face[0].toUpperCase()}${face.slice(1)}, ${centre.toLowerCase()} centre`;
+    const body = table.createTBody();
+    rows.forEach((row, k) => {
+      const line = body.insertRow();
+      const heading = document.createElement('th');
+      heading.scope = 'row';
+      heading.textContent = `Row ${k + 1}`;
+      line.append(heading);
+      for (const colour of row) line.insertCell().textContent = colour;
+    });
+    return table;
+  }));
 }
 
 /** The Progress region: the current stage's counters, depth and last move. */
@@ -415,6 +474,15 @@ function setView(value) {
 
 function setMode(value) {
   for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === value;
+}
+
+const motion = matchMedia('(prefers-reduced-motion: reduce)');
+
+/** Moves jump instead of turning, and nothing on the page animates. */
+function setReducedMotion(on) {
+  ui.reduceMotion.checked = on;
+  page.app.setReducedMotion(on);
+  document.documentElement.toggleAttribute('data-reduced-motion', on);
 }
 
 /** Hint stickers for the hidden faces, shown by default where there is room for them. */
@@ -493,14 +561,21 @@ function showCounts(text) {
   $('result').textContent = text;
 }
 
-/** Solves `wanted` in the worker and shows it, unless a newer request came. */
+/**
+ * Solves `wanted` in the worker and shows it, unless a newer request came.
+ * A solve the person asked for ends with focus on Play, so Space plays it
+ * and the arrow keys step through it, wherever they pressed.
+ */
 async function load(wanted) {
   const id = ++page.request;
   setMode(wanted.mode);
   setSearching(true);
   try {
     const searched = await page.solver.solve(wanted.mode, wanted.input);
-    if (id === page.request) display(wanted, searched);
+    if (id === page.request) {
+      display(wanted, searched);
+      ui.play.focus();
+    }
   } catch (error) {
     if (id === page.request) showError(error);
   } finally {
@@ -547,10 +622,48 @@ function openLink() {
   }
 }
 
+const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
+
+/**
+ * The keys a focused control uses itself, which the page's own keys leave
+ * to it (`null`: all of them, as in a text box).
+ */
+function ownKeys(target) {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return null;
+  if (target instanceof HTMLInputElement) {
+    if (target.type === 'range') return [...ARROWS, 'Home', 'End', 'PageUp', 'PageDown'];
+    if (target.type === 'radio') return [...ARROWS, ' '];
+    if (target.type === 'checkbox') return [' '];
+    return null;
+  }
+  if (target === ui.canvas) return [...ARROWS, '+', '=', '-', '0'];
+  if (target instanceof Element && target.closest('button, a, summary')) return [' ', 'Enter'];
+  return [];
+}
+
+/** With the cube focused, the arrow keys orbit it, + and − zoom, 0 resets the view. */
+function onCubeKey(event) {
+  const STEP = 25;
+  const orbits = { ArrowLeft: [-STEP, 0], ArrowRight: [STEP, 0], ArrowUp: [0, -STEP], ArrowDown: [0, STEP] };
+  const app = page.app;
+  if (orbits[event.key]) app.orbit(...orbits[event.key]);
+  else if (event.key === '+' || event.key === '=') app.zoom(0.9);
+  else if (event.key === '-') app.zoom(1 / 0.9);
+  else if (event.key === '0') app.resetView();
+  else return;
+  event.preventDefault();
+  wake();
+}
+
 function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const target = event.target;
-  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || ui.keys.open) return;
+  const own = ownKeys(event.target);
+  if (own === null || own.includes(event.key)) return;
+  if (event.key === '?') {
+    event.preventDefault();
+    ui.keys.showModal();
+    return;
+  }
   if (event.key === 'f' || event.key === 'F' || (event.key === 'Escape' && presenting())) {
     event.preventDefault();
     setPresenting(!presenting());
@@ -621,6 +734,17 @@ function wire() {
     if (!document.fullscreenElement && presenting()) setPresenting(false);
   });
   document.addEventListener('keydown', onKey);
+  ui.canvas.addEventListener('keydown', onCubeKey);
+  ui.showKeys.addEventListener('click', () => ui.keys.showModal());
+  ui.words.addEventListener('toggle', describeCube);
+  ui.reduceMotion.addEventListener('change', () => {
+    remembered.set('reduceMotion', String(ui.reduceMotion.checked));
+    setReducedMotion(ui.reduceMotion.checked);
+  });
+  // The system setting holds until the person picks on the page.
+  motion.addEventListener('change', () => {
+    if (remembered.get('reduceMotion') === null) setReducedMotion(motion.matches);
+  });
 }
 
 async function start() {
@@ -637,6 +761,8 @@ async function start() {
   performance.mark('thistle-renderer');
   page.app.setSpeed(Number(ui.speed.value));
   setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
+  const reduce = remembered.get('reduceMotion');
+  setReducedMotion(reduce === null ? motion.matches : reduce === 'true');
   watchSize();
   watchPointer();
   watchContext();
@@ -652,7 +778,8 @@ async function start() {
     shown: () => page.solution && page.solution.facelets,
     onSolve: (facelets) => {
       load({ ...wasm.readInput(facelets), mode: mode() });
-      ui.canvas.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      const instant = document.documentElement.hasAttribute('data-reduced-motion');
+      ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
     },
   });
   ui.loading.remove();

@@ -64,7 +64,7 @@ describe('the colour editor', () => {
 
     await page.getByLabel('Speed').selectOption('4');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 90_000 });
+    await page.locator('#status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 90_000 });
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
     assert.equal((await status(page)).solved, true);
     assert.deepEqual(page.errors, []);

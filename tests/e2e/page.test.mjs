@@ -40,7 +40,7 @@ describe('the page', () => {
     const total = counts.reduce((a, b) => a + b, 0);
     const shown = await status(page);
     assert.equal(shown.total, total);
-    assert.equal(await page.getByRole('status').textContent(), `Move 0 of ${total} · Orient edges`);
+    assert.equal(await page.locator('#status').textContent(), `Move 0 of ${total} · Orient edges`);
     assert.equal(await page.getByRole('button', { name: 'Orient edges', exact: true }).getAttribute('aria-current'), 'step');
     assert.notEqual(await page.evaluate(() => window.thistle.state()), SOLVED);
     assert.equal(await page.locator('.moves .move').count(), total);
@@ -60,7 +60,7 @@ describe('the page', () => {
     await page.getByLabel('Speed').selectOption('4');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     assert.ok(await page.getByRole('button', { name: 'Pause', exact: true }).isVisible());
-    await page.getByRole('status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 60_000 });
+    await page.locator('#status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 60_000 });
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
 
@@ -113,7 +113,7 @@ describe('the page', () => {
     await page.keyboard.press('ArrowLeft');
     assert.equal((await settle(page)).position, 1);
     await page.keyboard.press('End');
-    assert.equal(await page.getByRole('status').textContent(), 'Solved');
+    assert.equal(await page.locator('#status').textContent(), 'Solved');
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
     await page.keyboard.press('Home');
     assert.equal((await status(page)).position, 0);

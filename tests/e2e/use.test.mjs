@@ -264,7 +264,7 @@ async function assertTidy(page, viewport) {
   assert.ok(scrollWidth <= viewport.width, `no sideways scroll: ${scrollWidth}`);
   const clashes = await page.evaluate(() => {
     const selector = 'h1, .top p, #cube, .scrubber, .transport > *, .view-row > *, .input-row > *, .choice > label, '
-      + '#result, .chip, #status, .share > *, .progress, .stage-panel, .moves, .editor, .keys';
+      + '#result, .chip, #status, .share > *, .progress, .stage-panel, .moves, .words, .editor, .prefs > *';
     const boxes = [...document.querySelectorAll(selector)]
       .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
       .map((e) => ({ e, r: e.getBoundingClientRect() }))
