@@ -242,14 +242,17 @@ function buildChips() {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'chip';
-    button.setAttribute('aria-label', stage.name);
-    button.title = `${stage.name}: ${stage.moves.length} moves (key ${index + 1})`;
+    button.title = `${stage.name}: ${moves(stage.moves.length)} (key ${index + 1})`;
     const name = document.createElement('span');
     name.textContent = stage.name;
     const count = document.createElement('span');
     count.className = 'count';
     count.textContent = ` · ${stage.moves.length}`;
-    button.append(name, count);
+    // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5".
+    const unit = document.createElement('span');
+    unit.className = 'visually-hidden';
+    unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
+    button.append(name, count, unit);
     button.addEventListener('click', () => act(() => page.app.playStage(index)));
     ui.chips.append(button);
     return button;
@@ -800,6 +803,10 @@ async function start() {
     benchCounters: (states, repeats, seed) => wasm.benchCounters(states, repeats, BigInt(seed)),
     /** Milliseconds per fewest-moves solve of `states` random states. */
     benchFewest: (states, seed) => wasm.benchFewest(states, BigInt(seed)),
+    /** Whether a layer is drawn part-way through a turn. */
+    turning: () => page.app.status().turning,
+    /** [colour name, face letter] for each face, as the cube in words names them. */
+    colourNames: () => wasm.palette().faces.map(({ name, face }) => [name, face]),
     /** Whether a solve is under way (in the worker). */
     searching: () => page.searching,
     /** The facelet string of a scramble, as the solver reads it. */

@@ -145,6 +145,8 @@ struct Status {
     finished: Vec<bool>,
     playing: bool,
     moving: bool,
+    /// Whether a layer is drawn part-way through a turn.
+    turning: bool,
     solved: bool,
     /// The status line, e.g. "Move 7 of 31 · Orient corners + slice".
     text: String,
@@ -399,7 +401,7 @@ impl App {
     }
 
     /// Where playback stands: `{ position, total, current, stage, finished,
-    /// playing, moving, solved, text }`.
+    /// playing, moving, turning, solved, text }`.
     pub fn status(&self) -> Result<JsValue, JsValue> {
         let p = &self.playback;
         let timeline = p.timeline();
@@ -427,6 +429,7 @@ impl App {
                 .collect(),
             playing: p.is_playing(),
             moving: p.is_moving(),
+            turning: p.frame().turning.is_some(),
             solved: p.is_solved(),
             text,
         })

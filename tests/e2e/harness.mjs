@@ -24,6 +24,10 @@ export const STAGE_NAMES = [
   'Half-turn finish',
 ];
 
+/** A stage's chip, named by its visible text: "Orient edges · 5 moves". */
+export const chip = (page, name) => page.getByRole('navigation', { name: 'Stages' })
+  .getByRole('button', { name: new RegExp(`^${name.replace('+', '\\+')} · \\d+ moves?$`) });
+
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 /** Starts `python3 -m http.server` on a free port; resolves to { url, stop }. */

@@ -4,7 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { canvasColours, chip, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F";
 
@@ -23,7 +23,7 @@ async function solved(scramble = SCRAMBLE, viewport) {
 async function chipCounts(page) {
   const counts = [];
   for (const name of STAGE_NAMES) {
-    const text = await page.getByRole('button', { name, exact: true }).textContent();
+    const text = await chip(page, name).textContent();
     const match = new RegExp(`^${name.replace('+', '\\+')} · (\\d+)$`).exec(text.trim());
     assert.ok(match, `chip text "${text}"`);
     counts.push(Number(match[1]));
@@ -41,7 +41,7 @@ describe('the page', () => {
     const shown = await status(page);
     assert.equal(shown.total, total);
     assert.equal(await page.locator('#status').textContent(), `Move 0 of ${total} · Orient edges`);
-    assert.equal(await page.getByRole('button', { name: 'Orient edges', exact: true }).getAttribute('aria-current'), 'step');
+    assert.equal(await chip(page, 'Orient edges').getAttribute('aria-current'), 'step');
     assert.notEqual(await page.evaluate(() => window.thistle.state()), SOLVED);
     assert.equal(await page.locator('.moves .move').count(), total);
     assert.deepEqual(page.errors, []);

@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { canvasColours, chip, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -236,8 +236,11 @@ describe('the page as people use it', () => {
       const canvas = await page.locator('#cube').boundingBox();
       assert.ok(canvas.height >= viewport.height * 0.6 && canvas.width >= viewport.width * 0.9,
         `the cube fills the screen: ${JSON.stringify(canvas)}`);
-      for (const name of ['Play', 'Step forward', ...STAGE_NAMES]) {
-        const target = await page.getByRole('button', { name, exact: true }).boundingBox();
+      const targets = [...['Play', 'Step forward'].map((name) => page.getByRole('button', { name, exact: true })),
+        ...STAGE_NAMES.map((name) => chip(page, name))];
+      for (const [k, locator] of targets.entries()) {
+        const name = k < 2 ? ['Play', 'Step forward'][k] : STAGE_NAMES[k - 2];
+        const target = await locator.boundingBox();
         assert.ok(target && target.y >= 0 && target.y + target.height <= viewport.height, `${name} on screen`);
       }
       await assertTidy(page, viewport);

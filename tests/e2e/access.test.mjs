@@ -1,0 +1,255 @@
+// A page for everyone: an axe-core audit of every state a person reaches,
+// narration for screen readers, the cube in words, reduced motion counted
+// in animation frames, and a whole session with the keyboard alone.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { open, searched, settle, status, useBrowser } from './harness.mjs';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+/** axe-core's violations on the page as it is now, one line each. */
+async function audit(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async (tags) => {
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return result.violations;
+  }, RULES);
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+/** Counts requestAnimationFrame callbacks from before the page's own scripts run. */
+const COUNT_FRAMES = () => {
+  window.rafCallbacks = 0;
+  const original = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => original((time) => {
+    window.rafCallbacks += 1;
+    callback(time);
+  });
+};
+
+const narration = (page) => page.locator('#narration').textContent();
+
+describe('a page for everyone', () => {
+  const env = useBrowser();
+
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 640 }]) {
+    test(`axe-core finds no violations at ${viewport.width}×${viewport.height}: solved, editor open, key help open`, async () => {
+      const page = await open(env.browser, env.server.url, viewport);
+      await page.getByRole('textbox', { name: 'Scramble' }).fill("R U R' F2 D' L2");
+      await page.getByRole('button', { name: 'Solve' }).click();
+      await searched(page);
+      assert.deepEqual(await audit(page), [], 'after a solve');
+      await page.getByText('Colour editor: paint the cube you hold').click();
+      assert.deepEqual(await audit(page), [], 'with the colour editor open');
+      await page.locator('#words > summary').click();
+      assert.deepEqual(await audit(page), [], 'with the cube in words open');
+      await page.getByRole('button', { name: /Keyboard shortcuts/ }).click();
+      assert.ok(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible());
+      assert.deepEqual(await audit(page), [], 'with the key help open');
+      assert.deepEqual(page.errors, []);
+    });
+  }
+
+  test('stepping announces the move in notation and words, its position and stage', async () => {
+    const page = await open(env.browser, env.server.url);
+    await page.getByRole('textbox', { name: 'Scramble' }).fill("F R'");
+    await page.getByRole('radio', { name: 'Fastest' }).check();
+    await searched(page);
+    const { total } = await status(page);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await settle(page);
+    const first = (await page.locator('.move').first().textContent()).replace("'", '′');
+    const said = await narration(page);
+    assert.ok(said.startsWith(`${first}, `), said);
+    assert.match(said, /(top|bottom|right|left|front|back) face (clockwise|counter-clockwise|half turn)/);
+    assert.match(said, new RegExp(`Move 1 of ${total}, Orient edges`));
+    await page.keyboard.press('End');
+    await settle(page);
+    assert.match(await narration(page), /solved/);
+    assert.equal(await page.locator('#narration').getAttribute('aria-live'), 'polite');
+    assert.equal(await page.locator('#status').getAttribute('aria-live'), null, 'the status line does not speak too');
+  });
+
+  test('playing at 4× announces finished stages only', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const said = [];
+    await page.exposeFunction('heard', (text) => said.push(text));
+    await page.evaluate(() => new MutationObserver(() => window.heard(document.getElementById('narration').textContent))
+      .observe(document.getElementById('narration'), { childList: true, characterData: true, subtree: true }));
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    await page.waitForFunction(() => window.thistle.status().solved, null, { timeout: 60_000 });
+    await settle(page);
+    const stages = (await page.locator('.chip .count').allTextContents()).filter((c) => !c.endsWith(' 0')).length;
+    assert.ok(said.length >= 1 && said.length <= stages, `one line per finished stage: ${JSON.stringify(said)}`);
+    for (const line of said) assert.match(line, /^(.+ done: [^.]+\. ?)+$/, line);
+    assert.match(said.at(-1), /Half-turn finish done: the cube is solved/);
+  });
+
+  test('the cube in words lists 54 stickers matching the state shown', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    await page.locator('#words > summary').click();
+    await page.locator('#words-body td').first().waitFor();
+    const cells = await page.locator('#words-body td').allTextContents();
+    assert.equal(cells.length, 54);
+    const colours = await page.evaluate(() => Object.fromEntries(window.thistle.colourNames()));
+    const state = await page.evaluate(() => window.thistle.state());
+    assert.equal(cells.map((name) => colours[name]).join(''), state);
+    const captions = await page.locator('#words-body caption').allTextContents();
+    assert.deepEqual(captions.map((c) => c.split(',')[0]), ['Top face', 'Right face', 'Front face', 'Bottom face', 'Left face', 'Back face']);
+    const canvas = page.getByRole('img', { name: '3D cube' });
+    assert.match(await canvas.getAttribute('aria-describedby'), /cube-help/);
+  });
+
+  test('with reduced motion a step draws at most 2 frames; without, a turn of several', async () => {
+    const frames = async (options) => {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      await context.addInitScript(COUNT_FRAMES);
+      const page = await context.newPage();
+      await page.goto(env.server.url);
+      await page.waitForFunction(() => window.thistle && window.thistle.ready);
+      await searched(page);
+      await settle(page);
+      await page.waitForTimeout(200);
+      const before = await page.evaluate(() => window.rafCallbacks);
+      await page.getByRole('button', { name: 'Step forward' }).click();
+      await settle(page);
+      await page.waitForTimeout(200);
+      const counted = (await page.evaluate(() => window.rafCallbacks)) - before;
+      assert.equal((await status(page)).position, 1);
+      const switched = await page.getByRole('checkbox', { name: 'Reduce motion' }).isChecked();
+      await context.close();
+      return { counted, switched };
+    };
+    const reduced = await frames({ reducedMotion: 'reduce' });
+    assert.ok(reduced.counted <= 2, `reduced motion: ${reduced.counted} frames`);
+    assert.equal(reduced.switched, true, 'the switch shows the system setting');
+    const full = await frames({ reducedMotion: 'no-preference' });
+    assert.ok(full.counted >= 5, `a turning move: ${full.counted} frames`);
+    assert.equal(full.switched, false);
+  });
+
+  test('the Reduce motion switch overrides the system, is remembered, and playback still goes move by move', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
+    await context.addInitScript(COUNT_FRAMES);
+    const page = await context.newPage();
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    await page.getByRole('checkbox', { name: 'Reduce motion' }).check();
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    assert.equal(await page.getByRole('checkbox', { name: 'Reduce motion' }).isChecked(), true, 'remembered');
+    await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
+    await page.getByRole('button', { name: 'Play', exact: true }).click();
+    const seen = new Set();
+    for (let k = 0; k < 40 && !(await status(page)).solved; k += 1) {
+      const shown = await page.evaluate(() => ({ position: window.thistle.status().position, turning: window.thistle.turning() }));
+      assert.equal(shown.turning, false, 'no layer is ever part-way through a turn');
+      seen.add(shown.position);
+      await page.waitForTimeout(40);
+    }
+    assert.ok(seen.size >= 3, `playback advanced move by move: ${[...seen]}`);
+    await context.close();
+  });
+
+  test('with the keyboard alone: solve, jump to a stage, paint and solve in the editor, copy the share link', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await context.newPage();
+    await page.goto(env.server.url);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    const focused = () => page.evaluate(() => {
+      const e = document.activeElement;
+      const label = e.labels && e.labels[0] ? e.labels[0].textContent.trim() : '';
+      return e.getAttribute('aria-label') || label || e.textContent.trim() || e.id;
+    });
+    const tabTo = async (wanted) => {
+      for (let k = 0; k < 120; k += 1) {
+        await page.keyboard.press('Tab');
+        const name = await focused();
+        if (typeof wanted === 'string' ? name === wanted : wanted.test(name)) return;
+      }
+      throw new Error(`Tab never reached ${wanted}`);
+    };
+    // A solve: type into the box, Enter; focus lands on Play.
+    await tabTo('Scramble');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type("R U2 F' L");
+    await page.keyboard.press('Enter');
+    await searched(page);
+    assert.equal(await focused(), 'Play', 'focus goes to Play after a solve');
+    await page.keyboard.press('Space');
+    assert.equal((await status(page)).playing, true, 'Space on the focused Play button plays');
+    await page.keyboard.press('Space');
+    await settle(page);
+    // Mode: arrow keys on the radio group solve again and hand focus back to Play.
+    await tabTo('Fewest moves');
+    await page.keyboard.press('ArrowRight');
+    await searched(page);
+    assert.equal(await page.getByRole('radio', { name: 'Fastest' }).isChecked(), true);
+    assert.equal(await focused(), 'Play');
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    assert.equal(await page.getByRole('radio', { name: 'Fastest' }).isChecked(), true, '→ steps, it does not flip the mode');
+    assert.equal((await status(page)).position, 1);
+    // A stage jump with a number key, and with a focused chip.
+    const counts = (await page.locator('.chip .count').allTextContents()).map((c) => Number(c.replace(/\D/g, '')));
+    await page.keyboard.press('3');
+    assert.equal((await status(page)).position, counts[0] + counts[1], '3 jumps to the start of stage 3');
+    await settle(page);
+    await tabTo(/^Orient corners \+ slice · /);
+    await page.keyboard.press('Enter');
+    assert.equal((await status(page)).position, counts[0], 'Enter on a chip jumps to its stage');
+    await settle(page);
+    // Copy the share link.
+    await tabTo('Share');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.getElementById('share-note').textContent !== '');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(copied, page.url());
+    // Paint a cube in the editor and solve it.
+    await tabTo(/^Colour editor/);
+    await page.keyboard.press('Enter');
+    // Paint U2 from solved: the top rows of F and B swap, and of R and L.
+    await tabTo(/^U\d: /);
+    const keys = ['ArrowLeft', 'ArrowLeft', 'ArrowUp', 'ArrowUp','ArrowDown', 'ArrowDown', 'ArrowDown', 'b', ' ', 'ArrowRight', ' ', 'ArrowRight', ' ',
+      'ArrowRight', 'o', ' ', 'ArrowRight', ' ', 'ArrowRight', ' ',
+      'ArrowRight', 'g', ' ', 'ArrowRight', ' ', 'ArrowRight', ' ',
+      ...Array(9).fill('ArrowLeft'), 'r', ' ', 'ArrowLeft', ' ', 'ArrowLeft', ' '];
+    for (const key of keys) await page.keyboard.press(key);
+    const painted = await page.evaluate(() => window.thistle.stateOf('U2'));
+    assert.equal(await page.locator('#editor-facelets').inputValue(), painted, 'the net holds U2');
+    await tabTo(/Solve this/);
+    await page.keyboard.press('Enter');
+    await searched(page);
+    assert.equal(await focused(), 'Play');
+    assert.equal(await page.evaluate(() => window.thistle.state()), painted, 'the painted cube is the one shown');
+    // Orbit with the keyboard on the focused cube.
+    const picture = () => page.evaluate(() => document.getElementById('cube').toDataURL());
+    const start = await picture();
+    await page.getByRole('img', { name: '3D cube' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForTimeout(100);
+    assert.notEqual(await picture(), start, 'arrow keys turn the focused cube');
+    assert.equal((await status(page)).position, 0, 'and do not step');
+    await page.keyboard.press('0');
+    await page.waitForTimeout(100);
+    assert.equal(await picture(), start, '0 resets the view');
+    // The key help.
+    await page.keyboard.press('?');
+    assert.ok(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible());
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    await context.close();
+  });
+});
