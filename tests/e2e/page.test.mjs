@@ -24,7 +24,7 @@ async function chipCounts(page) {
   const counts = [];
   for (const name of STAGE_NAMES) {
     const text = await chip(page, name).textContent();
-    const match = new RegExp(`^${name.replace('+', '\\+')} · (\\d+)$`).exec(text.trim());
+    const match = new RegExp(`^${name.replace('+', '\\+')} · (\\d+) moves?$`).exec(text.trim());
     assert.ok(match, `chip text "${text}"`);
     counts.push(Number(match[1]));
   }
