@@ -3,6 +3,7 @@
 // idle page draws nothing. All cube logic lives in Rust; the page's state is
 // the one `page` object below, filled in by `start`.
 
+import { createAppearance } from './appearance.js';
 import { createEditor } from './editor.js';
 import { createSharing, readLink } from './share.js';
 import { createSolver } from './solving.js';
@@ -100,15 +101,6 @@ function frame(time) {
 /** Schedules a frame; the loop keeps going only while playback moves. */
 function wake() {
   if (!page.rafId) page.rafId = requestAnimationFrame(frame);
-}
-
-/** Paints the page in the cube's own colours (Rust's palette). */
-function applyPalette() {
-  const { faces, background } = page.wasm.palette();
-  const root = document.documentElement.style;
-  faces.forEach((face, index) => root.setProperty(`--face-${index}`, face.css));
-  root.setProperty('--bg', background);
-  return faces;
 }
 
 function resize(width, height) {
@@ -590,8 +582,10 @@ async function start() {
   await instantiating;
   performance.mark('thistle-wasm');
   page.wasm = wasm;
-  const colours = applyPalette();
   page.app = new wasm.App(ui.canvas);
+  const colours = createAppearance({
+    wasm, app: page.app, select: $('palette'), letters: $('letters'), redraw: wake,
+  });
   performance.mark('thistle-renderer');
   page.app.setSpeed(Number(ui.speed.value));
   watchSize();

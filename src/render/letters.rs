@@ -5,8 +5,9 @@
 
 use crate::cubie::Face;
 use three_d::{
-    vec3, Blend, ColorMaterial, Context, CpuMesh, CpuTexture, Cull, Gm, InstancedMesh, Instances,
-    Mat3, Mat4, RenderStates, Srgba, Texture2DRef, TextureData, Wrapping, WriteMask,
+    vec3, Blend, ColorMaterial, Context, CpuMesh, Cull, Gm, InstancedMesh, Instances,
+    Interpolation, Mat3, Mat4, Mipmap, RenderStates, Srgba, Texture2D, Texture2DRef, Wrapping,
+    WriteMask,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -65,24 +66,28 @@ pub struct Letters {
 impl Letters {
     pub fn new(context: &Context) -> Result<Letters, String> {
         let pixels = glyphs()?;
-        let texture = CpuTexture {
-            data: TextureData::RgbaU8(
-                pixels
-                    .chunks_exact(4)
-                    .map(|p| [p[0], p[1], p[2], p[3]])
-                    .collect(),
-            ),
-            width: CELL * Face::ALL.len() as u32,
-            height: CELL,
+        // One format only (RGBA bytes): `Texture2D::new` would bring every
+        // format's upload code into the wasm.
+        let texture = Texture2D::new_empty::<[u8; 4]>(
+            context,
+            CELL * Face::ALL.len() as u32,
+            CELL,
+            Interpolation::Linear,
+            Interpolation::Linear,
             // Each glyph keeps a margin in its cell, so neither mipmaps nor
             // filtering bleed one letter into the next.
-            wrap_s: Wrapping::ClampToEdge,
-            wrap_t: Wrapping::ClampToEdge,
-            ..Default::default()
-        };
+            Some(Mipmap::default()),
+            Wrapping::ClampToEdge,
+            Wrapping::ClampToEdge,
+        );
+        let texels: Vec<[u8; 4]> = pixels
+            .chunks_exact(4)
+            .map(|p| [p[0], p[1], p[2], p[3]])
+            .collect();
+        texture.fill(&texels);
         let material = ColorMaterial {
             color: Srgba::WHITE,
-            texture: Some(Texture2DRef::from_cpu_texture(context, &texture)),
+            texture: Some(Texture2DRef::from_texture(texture)),
             render_states: RenderStates {
                 write_mask: WriteMask::COLOR,
                 blend: Blend::TRANSPARENCY,
