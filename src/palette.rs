@@ -176,16 +176,21 @@ pub fn css(rgb: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
 }
 
-/// WCAG 2 relative luminance, from 0 (black) to 1 (white).
-fn luminance(rgb: Rgb) -> f64 {
-    let [r, g, b] = rgb.map(|c| {
+/// `rgb` in linear sRGB, each channel from 0 to 1: light adds up here.
+fn linear(rgb: Rgb) -> [f64; 3] {
+    rgb.map(|c| {
         let c = f64::from(c) / 255.0;
         if c <= 0.04045 {
             c / 12.92
         } else {
             ((c + 0.055) / 1.055).powf(2.4)
         }
-    });
+    })
+}
+
+/// WCAG 2 relative luminance, from 0 (black) to 1 (white).
+fn luminance(rgb: Rgb) -> f64 {
+    let [r, g, b] = linear(rgb);
     0.2126 * r + 0.7152 * g + 0.0722 * b
 }
 

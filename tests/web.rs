@@ -55,19 +55,20 @@ fn canvas(size: u32) -> HtmlCanvasElement {
     canvas
 }
 
-fn pixel(canvas: &HtmlCanvasElement, x: i32, y: i32) -> [u8; 4] {
+/// The drawing buffer's RGBA pixels in a `width` × `height` box at (x, y).
+fn read(canvas: &HtmlCanvasElement, x: i32, y: i32, width: i32, height: i32) -> Vec<u8> {
     let gl: WebGl2RenderingContext = canvas
         .get_context("webgl2")
         .unwrap()
         .unwrap()
         .dyn_into()
         .unwrap();
-    let mut rgba = [0u8; 4];
+    let mut rgba = vec![0u8; (4 * width * height) as usize];
     gl.read_pixels_with_opt_u8_array(
         x,
         y,
-        1,
-        1,
+        width,
+        height,
         WebGl2RenderingContext::RGBA,
         WebGl2RenderingContext::UNSIGNED_BYTE,
         Some(&mut rgba),
@@ -76,27 +77,13 @@ fn pixel(canvas: &HtmlCanvasElement, x: i32, y: i32) -> [u8; 4] {
     rgba
 }
 
-/// The whole drawing buffer, RGBA.
+fn pixel(canvas: &HtmlCanvasElement, x: i32, y: i32) -> [u8; 4] {
+    read(canvas, x, y, 1, 1).try_into().unwrap()
+}
+
+/// The whole drawing buffer.
 fn pixels(canvas: &HtmlCanvasElement) -> Vec<u8> {
-    let gl: WebGl2RenderingContext = canvas
-        .get_context("webgl2")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let (width, height) = (canvas.width(), canvas.height());
-    let mut rgba = vec![0u8; (4 * width * height) as usize];
-    gl.read_pixels_with_opt_u8_array(
-        0,
-        0,
-        width as i32,
-        height as i32,
-        WebGl2RenderingContext::RGBA,
-        WebGl2RenderingContext::UNSIGNED_BYTE,
-        Some(&mut rgba),
-    )
-    .unwrap();
-    rgba
+    read(canvas, 0, 0, canvas.width() as i32, canvas.height() as i32)
 }
 
 fn background() -> [u8; 4] {

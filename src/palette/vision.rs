@@ -3,7 +3,7 @@
 //! by. Dichromacy is simulated with Machado, Oliveira and Fernandes (2009)
 //! at full severity, in linear sRGB; distance is CIEDE2000 in CIELAB (D65).
 
-use super::Rgb;
+use super::{linear, Rgb};
 
 /// How far apart (CIEDE2000) colours shown together must look: about 1 is
 /// just noticeable side by side, and 20 tells the colours apart at a glance
@@ -54,14 +54,7 @@ impl Vision {
 
     /// `rgb` as seen this way, in CIELAB.
     pub fn lab(self, rgb: Rgb) -> Lab {
-        let linear = rgb.map(|c| {
-            let c = f64::from(c) / 255.0;
-            if c <= 0.04045 {
-                c / 12.92
-            } else {
-                ((c + 0.055) / 1.055).powf(2.4)
-            }
-        });
+        let linear = linear(rgb);
         let seen = match self.matrix() {
             None => linear,
             Some(m) => std::array::from_fn(|row| {
