@@ -45,7 +45,16 @@ export function createAppearance({ wasm, app, select, letters, redraw }) {
   }
 
   function applyLetters(on) {
-    app.setLetters(on);
+    try {
+      app.setLetters(on);
+    } catch (error) {
+      // The glyphs could not be drawn (no 2D canvas): the page works on
+      // without letters, and the switch says why.
+      letters.checked = false;
+      letters.disabled = true;
+      letters.title = error.message;
+      return;
+    }
     letters.checked = on;
     root.toggleAttribute('data-letters', on);
   }
