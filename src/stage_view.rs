@@ -1,7 +1,7 @@
 //! Stage views ("lenses"): what each sticker looks like when the cube shows
 //! only what a stage works on, and each stage's depth histogram for the
 //! page's Progress region. Playback says which stage's view is due
-//! (`Playback::view_stage`); the renderer paints the looks in the
+//! (`Playback::view_stage`); the renderer paints the looks in the chosen
 //! palette's colours.
 //!
 //! - Orient edges: flipped edges stand out, good edges are calm, corners and
@@ -17,7 +17,7 @@ use crate::cubie::{CubieCube, Face};
 use crate::facelet::{self, EDGE_FACELETS, N_FACELETS};
 use crate::geometry::{grid_axis, normal, sticker_place};
 use crate::orientation::Orientation;
-use crate::palette::{self, Rgb};
+use crate::palette::{Palette, Rgb};
 use crate::stage::{StageKind, GOLDEN_HISTOGRAMS};
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -184,24 +184,25 @@ pub fn looks_in(
     })
 }
 
-/// The colour of a look in the palette's scheme.
-pub fn colour(look: Look) -> Rgb {
+/// The colour of a look in `palette`.
+pub fn colour(look: Look, palette: Palette) -> Rgb {
     match look {
-        Look::Face(face) => palette::colour(face).rgb,
-        Look::Grey => palette::NEUTRAL,
-        Look::Marked => palette::MARKER,
-        Look::Calm => palette::CALM,
+        Look::Face(face) => palette.face(face),
+        Look::Grey => palette.neutral(),
+        Look::Marked => palette.marker(),
+        Look::Calm => palette.calm(),
     }
 }
 
-/// Each sticker's colour, in facelet order, with `stage`'s lens on, for a
-/// solution in `orientation`.
+/// Each sticker's colour in `palette`, in facelet order, with `stage`'s
+/// lens on, for a solution in `orientation`.
 pub fn sticker_colours(
     cube: &CubieCube,
     stage: Option<StageKind>,
     orientation: &Orientation,
+    palette: Palette,
 ) -> [Rgb; N_FACELETS] {
-    looks_in(cube, stage, orientation).map(colour)
+    looks_in(cube, stage, orientation).map(|look| colour(look, palette))
 }
 
 /// How many of the stage's cosets lie at each distance from its goal, from
@@ -230,6 +231,7 @@ pub fn depth_histogram(stage: StageKind) -> &'static [u64] {
 mod tests {
     use super::*;
     use crate::facelet::CORNER_FACELETS;
+    use crate::palette::vision::{closest_pair, Vision, MIN_DELTA_E};
     use crate::scramble;
     use crate::solver;
 
@@ -295,7 +297,7 @@ mod tests {
                 let first = looks[9 * face];
                 assert!(looks[9 * face..9 * face + 9].iter().all(|&l| l == first));
             }
-            let mut colours: Vec<Rgb> = looks.map(colour).to_vec();
+            let mut colours: Vec<Rgb> = looks.map(|l| colour(l, Palette::Wca)).to_vec();
             colours.sort();
             colours.dedup();
             assert_eq!(colours.len(), 3);
@@ -308,7 +310,8 @@ mod tests {
         let full = facelet::faces(&cube).map(Look::Face);
         assert_eq!(looks(&cube, None), full);
         assert_eq!(looks(&cube, Some(StageKind::HalfTurnFinish)), full);
-        let mut distinct = sticker_colours(&cube, None, Orientation::classic()).to_vec();
+        let mut distinct =
+            sticker_colours(&cube, None, Orientation::classic(), Palette::Wca).to_vec();
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), 6);
@@ -375,10 +378,37 @@ mod tests {
 
     #[test]
     fn marker_calm_and_grey_differ_from_every_face_colour() {
-        for special in [palette::MARKER, palette::CALM, palette::NEUTRAL] {
-            assert!(palette::FACE_COLOURS.iter().all(|c| c.rgb != special));
+        for palette in Palette::ALL {
+            let specials = [palette.marker(), palette.calm(), palette.neutral()];
+            for special in specials {
+                assert!(Face::ALL.iter().all(|&f| palette.face(f) != special));
+            }
+            assert_ne!(palette.marker(), palette.calm());
         }
-        assert_ne!(palette::MARKER, palette::CALM);
+    }
+
+    #[test]
+    fn each_lens_shows_colours_that_stay_apart_in_the_colour_blind_palette() {
+        let palette = Palette::ColourBlind;
+        let mut rng = scramble::rng(Some(9));
+        let cubes: Vec<CubieCube> = (0..50).map(|_| scramble::random_state(&mut rng)).collect();
+        for stage in StageKind::ALL.map(Some).into_iter().chain([None]) {
+            let mut shown: Vec<Rgb> = cubes
+                .iter()
+                .flat_map(|cube| sticker_colours(cube, stage, Orientation::classic(), palette))
+                .collect();
+            shown.sort();
+            shown.dedup();
+            for vision in Vision::ALL {
+                let (delta_e, i, j) = closest_pair(&shown, vision);
+                assert!(
+                    delta_e >= MIN_DELTA_E,
+                    "{stage:?}, {vision:?}: {:?} and {:?} are ΔE {delta_e:.1} apart",
+                    shown[i],
+                    shown[j]
+                );
+            }
+        }
     }
 
     #[test]

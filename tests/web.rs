@@ -3,10 +3,10 @@
 //! (`make wasm-test`).
 #![cfg(target_arch = "wasm32")]
 
-use thistle::cubie::CubieCube;
+use thistle::cubie::{CubieCube, Face};
 use thistle::facelet;
 use thistle::notation;
-use thistle::palette;
+use thistle::palette::{self, Palette};
 use thistle::web::app::App;
 use thistle::web::{editor, links, solving};
 use wasm_bindgen::{JsCast, JsValue};
@@ -55,25 +55,35 @@ fn canvas(size: u32) -> HtmlCanvasElement {
     canvas
 }
 
-fn pixel(canvas: &HtmlCanvasElement, x: i32, y: i32) -> [u8; 4] {
+/// The drawing buffer's RGBA pixels in a `width` × `height` box at (x, y).
+fn read(canvas: &HtmlCanvasElement, x: i32, y: i32, width: i32, height: i32) -> Vec<u8> {
     let gl: WebGl2RenderingContext = canvas
         .get_context("webgl2")
         .unwrap()
         .unwrap()
         .dyn_into()
         .unwrap();
-    let mut rgba = [0u8; 4];
+    let mut rgba = vec![0u8; (4 * width * height) as usize];
     gl.read_pixels_with_opt_u8_array(
         x,
         y,
-        1,
-        1,
+        width,
+        height,
         WebGl2RenderingContext::RGBA,
         WebGl2RenderingContext::UNSIGNED_BYTE,
         Some(&mut rgba),
     )
     .unwrap();
     rgba
+}
+
+fn pixel(canvas: &HtmlCanvasElement, x: i32, y: i32) -> [u8; 4] {
+    read(canvas, x, y, 1, 1).try_into().unwrap()
+}
+
+/// The whole drawing buffer.
+fn pixels(canvas: &HtmlCanvasElement) -> Vec<u8> {
+    read(canvas, 0, 0, canvas.width() as i32, canvas.height() as i32)
 }
 
 fn background() -> [u8; 4] {
@@ -196,15 +206,26 @@ fn the_editor_checks_paint_with_the_solvers_rules_and_the_cubes_colours() {
     let problem = array(&check, "problems").get(0);
     assert!(text(&problem, "message").contains("twist"));
     assert_eq!(array(&problem, "stickers").length(), 3);
-    let colours = editor::palette().unwrap();
+    let colours = editor::palette("wca").unwrap();
     let faces = array(&colours, "faces");
     let letters: String = faces.iter().map(|f| text(&f, "letter")).collect();
     assert_eq!(letters, "WRGYOB");
     assert_eq!(
         text(&faces.get(1), "css"),
-        palette::css(palette::FACE_COLOURS[1].rgb)
+        palette::css(Palette::Wca.face(Face::R))
     );
+    assert_eq!(text(&faces.get(0), "ink"), "#000000");
     assert_eq!(text(&colours, "background"), "#eceff3");
+    let other = array(&editor::palette("colour-blind").unwrap(), "faces");
+    assert_eq!(
+        text(&other.get(1), "css"),
+        palette::css(Palette::ColourBlind.face(Face::R))
+    );
+    let unknown = editor::palette("pink").unwrap_err();
+    assert_eq!(
+        text(&unknown, "message"),
+        "palette `pink` is neither `wca` nor `colour-blind`"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -263,6 +284,38 @@ fn the_renderer_is_rebuilt_after_the_context_is_lost() {
     app.context_restored().unwrap();
     app.render();
     assert_ne!(pixel(&canvas, 60, 60), background());
+}
+
+#[wasm_bindgen_test]
+fn letters_and_palettes_change_the_drawn_cube_and_survive_a_lost_context() {
+    let canvas = canvas(200);
+    let mut app = App::new(canvas.clone()).unwrap();
+    app.render();
+    let plain = pixels(&canvas);
+    app.set_letters(true).unwrap();
+    app.render();
+    let lettered = pixels(&canvas);
+    // The U face's letters are black on white: dark pixels the plain cube
+    // has only at its seams.
+    let darkest = |rgba: &[u8]| rgba.chunks(4).filter(|p| p[0] < 40 && p[1] < 40).count();
+    assert!(darkest(&lettered) > darkest(&plain) + 100);
+    app.set_palette("colour-blind").unwrap();
+    app.render();
+    let recoloured = pixels(&canvas);
+    assert_ne!(recoloured, lettered);
+    let error = app.set_palette("pink").unwrap_err();
+    assert_eq!(
+        text(&error, "message"),
+        "palette `pink` is neither `wca` nor `colour-blind`"
+    );
+    app.context_lost();
+    app.context_restored().unwrap();
+    app.render();
+    assert_eq!(pixels(&canvas), recoloured, "letters and palette stay");
+    app.set_letters(false).unwrap();
+    app.set_palette("wca").unwrap();
+    app.render();
+    assert_eq!(pixels(&canvas), plain);
 }
 
 #[wasm_bindgen_test]

@@ -3,8 +3,10 @@
 // idle page draws nothing. All cube logic lives in Rust; the page's state is
 // the one `page` object below, filled in by `start`.
 
+import { createAppearance } from './appearance.js';
 import { createEditor } from './editor.js';
 import { createSharing, readLink } from './share.js';
+import { recall, remember } from './remembered.js';
 import { createSolver } from './solving.js';
 
 const $ = (id) => document.getElementById(id);
@@ -77,24 +79,6 @@ const page = {
   narrated: 0,
 };
 
-/** Settings remembered on this device; a browser that blocks storage just forgets them. */
-const remembered = {
-  get(key) {
-    try {
-      return localStorage.getItem(`thistle.${key}`);
-    } catch {
-      return null;
-    }
-  },
-  set(key, value) {
-    try {
-      localStorage.setItem(`thistle.${key}`, value);
-    } catch {
-      // Nothing to do: the setting holds for this visit.
-    }
-  },
-};
-
 function showStartupError(error) {
   const box = $('startup-error');
   box.textContent = `Thistle could not start: ${error && error.message ? error.message : error}`;
@@ -130,15 +114,6 @@ function frame(time) {
 /** Schedules a frame; the loop keeps going only while playback moves. */
 function wake() {
   if (!page.rafId) page.rafId = requestAnimationFrame(frame);
-}
-
-/** Paints the page in the cube's own colours (Rust's palette). */
-function applyPalette() {
-  const { faces, background } = page.wasm.palette();
-  const root = document.documentElement.style;
-  faces.forEach((face, index) => root.setProperty(`--face-${index}`, face.css));
-  root.setProperty('--bg', background);
-  return faces;
 }
 
 function resize(width, height) {
@@ -741,12 +716,12 @@ function wire() {
   ui.showKeys.addEventListener('click', () => ui.keys.showModal());
   ui.words.addEventListener('toggle', describeCube);
   ui.reduceMotion.addEventListener('change', () => {
-    remembered.set('reduceMotion', String(ui.reduceMotion.checked));
+    remember('thistle.reduceMotion', String(ui.reduceMotion.checked));
     setReducedMotion(ui.reduceMotion.checked);
   });
   // The system setting holds until the person picks on the page.
   motion.addEventListener('change', () => {
-    if (remembered.get('reduceMotion') === null) setReducedMotion(motion.matches);
+    if (recall('thistle.reduceMotion') === null) setReducedMotion(motion.matches);
   });
 }
 
@@ -759,12 +734,14 @@ async function start() {
   await instantiating;
   performance.mark('thistle-wasm');
   page.wasm = wasm;
-  const colours = applyPalette();
   page.app = new wasm.App(ui.canvas);
+  const colours = createAppearance({
+    wasm, app: page.app, select: $('palette'), letters: $('letters'), redraw: wake,
+  });
   performance.mark('thistle-renderer');
   page.app.setSpeed(Number(ui.speed.value));
   setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
-  const reduce = remembered.get('reduceMotion');
+  const reduce = recall('thistle.reduceMotion');
   setReducedMotion(reduce === null ? motion.matches : reduce === 'true');
   watchSize();
   watchPointer();
@@ -806,7 +783,7 @@ async function start() {
     /** Whether a layer is drawn part-way through a turn. */
     turning: () => page.app.status().turning,
     /** [colour name, face letter] for each face, as the cube in words names them. */
-    colourNames: () => wasm.palette().faces.map(({ name, face }) => [name, face]),
+    colourNames: () => wasm.palette('wca').faces.map(({ name, face }) => [name, face]),
     /** Whether a solve is under way (in the worker). */
     searching: () => page.searching,
     /** The facelet string of a scramble, as the solver reads it. */

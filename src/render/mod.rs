@@ -1,16 +1,20 @@
 //! The 3D cube, drawn with three-d into the page's own WebGL2 `<canvas>`:
 //! 26 dark cubie bodies and 54 stickers in the palette's colours, placed by
 //! `geometry`, lit so the cube reads as a solid, with the turning layer
-//! rotated as `playback` says. Optional hint stickers float beyond the
-//! D, B and L faces, facing the viewer, so all six faces read from the one
-//! starting view. The renderer draws only when asked; the page's animation
-//! loop decides when.
+//! rotated as `playback` says, and each sticker's face letter on it when
+//! asked (`letters`). Optional hint stickers float beyond the D, B and L
+//! faces, facing the viewer, so all six faces read from the one starting
+//! view. The renderer draws only when asked; the page's animation loop
+//! decides when.
+
+mod letters;
 
 use crate::cubie::Face;
 use crate::facelet;
 use crate::geometry::{grid_axis, in_layer, normal, sticker_place};
 use crate::palette::{self, Rgb};
 use crate::playback::Frame;
+use letters::Letters;
 use std::sync::Arc;
 use three_d::{
     degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Cull, Gm, Indices,
@@ -112,6 +116,8 @@ pub struct Renderer {
     /// One square per face of each cubie body.
     bodies: Gm<InstancedMesh, ColorMaterial>,
     stickers: Gm<InstancedMesh, ColorMaterial>,
+    /// Built when the letters are first shown; `None` while they are off.
+    letters: Option<Letters>,
 }
 
 fn grid(p: [i32; 3]) -> Vec3 {
@@ -258,12 +264,24 @@ impl Renderer {
             camera,
             bodies,
             stickers,
+            letters: None,
         })
+    }
+
+    /// Shows or hides each sticker's face letter.
+    pub fn set_letters(&mut self, on: bool) -> Result<(), String> {
+        self.letters = match self.letters.take() {
+            Some(letters) if on => Some(letters),
+            None if on => Some(Letters::new(&self.context)?),
+            _ => None,
+        };
+        Ok(())
     }
 
     /// Draws `frame` seen from `view` into a drawing buffer of the given size
     /// in device pixels, each sticker in its colour from `colours` (in
-    /// facelet order: the stage view decides them).
+    /// facelet order: the stage view decides them). A sticker's letter is
+    /// its real face's, whatever colour the stage view gives it.
     pub fn draw(
         &mut self,
         frame: &Frame,
@@ -310,7 +328,7 @@ impl Renderer {
         let hints = (0..facelet::N_FACELETS)
             .filter(|&i| view.hints && HIDDEN_FACES.contains(&sticker_place(i).1))
             .map(|i| (i, true));
-        let (transformations, colours) = (0..facelet::N_FACELETS)
+        let places: Vec<(usize, Mat4, Vec3)> = (0..facelet::N_FACELETS)
             .map(|i| (i, false))
             .chain(hints)
             .map(|(i, hint)| {
@@ -329,8 +347,19 @@ impl Renderer {
                     * facing(towards)
                     * Mat4::from_scale(STICKER_HALF);
                 let lit = turn * grid(normal(towards)).extend(0.0);
-                (placement, light.shade(srgba(colours[i]), lit.truncate()))
+                (i, placement, lit.truncate())
             })
+            .collect();
+        if let Some(letters) = self.letters.as_mut() {
+            let faces = facelet::faces(&frame.cube);
+            letters.place(places.iter().map(|&(i, placement, n)| {
+                let ink = light.shade(srgba(palette::ink(colours[i])), n);
+                (placement, faces[i], ink)
+            }));
+        }
+        let (transformations, colours) = places
+            .iter()
+            .map(|&(i, placement, n)| (placement, light.shade(srgba(colours[i]), n)))
             .unzip();
         self.bodies.geometry.set_instances(&Instances {
             transformations: body_faces,
@@ -347,7 +376,10 @@ impl Renderer {
             .clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0))
             .render(
                 &self.camera,
-                self.bodies.into_iter().chain(&self.stickers),
+                self.bodies
+                    .into_iter()
+                    .chain(&self.stickers)
+                    .chain(self.letters.iter().flat_map(Letters::object)),
                 &[],
             );
     }

@@ -5,7 +5,8 @@
 
 use super::solving::Searched;
 use super::{
-    from_js, input_error, js_error, read_input_object, read_mode, read_view, to_js, InputObject,
+    from_js, input_error, js_error, read_input_object, read_mode, read_palette, read_view, to_js,
+    InputObject,
 };
 use crate::counters::{self, Counter, Step};
 use crate::cubie::CubieCube;
@@ -14,6 +15,7 @@ use crate::input::Solved;
 use crate::narration;
 use crate::notation;
 use crate::orientation::{self, Orientation};
+use crate::palette::Palette;
 use crate::playback::{self, Playback, Timeline};
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
@@ -178,6 +180,9 @@ pub struct App {
     view_mode: ViewMode,
     /// The orientation the shown solution's stages work in.
     orientation: &'static Orientation,
+    palette: Palette,
+    /// Whether each sticker shows its face letter.
+    letters: bool,
     /// Each stage's states with their counters, for the shown solution.
     progress: [Vec<Step>; StageKind::COUNT],
 }
@@ -200,6 +205,8 @@ impl App {
             view: View::default(),
             view_mode: ViewMode::default(),
             orientation: Orientation::classic(),
+            palette: Palette::default(),
+            letters: false,
             progress,
         })
     }
@@ -322,7 +329,8 @@ impl App {
             ViewMode::Stage => self.playback.view_stage().map(|s| StageKind::ALL[s]),
             ViewMode::Colours => None,
         };
-        let colours = stage_view::sticker_colours(&frame.cube, lens, self.orientation);
+        let colours =
+            stage_view::sticker_colours(&frame.cube, lens, self.orientation, self.palette);
         if let Some(renderer) = self.renderer.as_mut() {
             renderer.draw(&frame, &colours, &self.view, width, height);
         }
@@ -333,6 +341,23 @@ impl App {
     #[wasm_bindgen(js_name = setView)]
     pub fn set_view(&mut self, view: &str) -> Result<(), JsValue> {
         self.view_mode = read_view(view)?;
+        Ok(())
+    }
+
+    /// Draws the cube in palette `name` (`wca` or `colour-blind`).
+    #[wasm_bindgen(js_name = setPalette)]
+    pub fn set_palette(&mut self, name: &str) -> Result<(), JsValue> {
+        self.palette = read_palette(name)?;
+        Ok(())
+    }
+
+    /// Shows or hides each sticker's face letter (U R F D L B).
+    #[wasm_bindgen(js_name = setLetters)]
+    pub fn set_letters(&mut self, on: bool) -> Result<(), JsValue> {
+        if let Some(renderer) = self.renderer.as_mut() {
+            renderer.set_letters(on).map_err(|e| js_error(&e, None))?;
+        }
+        self.letters = on;
         Ok(())
     }
 
@@ -397,7 +422,7 @@ impl App {
     pub fn context_restored(&mut self) -> Result<(), JsValue> {
         let gl = webgl2(&self.canvas).map_err(|e| js_error(&e, None))?;
         self.renderer = Some(Renderer::new(gl).map_err(|e| js_error(&e, None))?);
-        Ok(())
+        self.set_letters(self.letters)
     }
 
     /// Where playback stands: `{ position, total, current, stage, finished,

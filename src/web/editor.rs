@@ -2,7 +2,7 @@
 //! solver's own facelet rules, and the palette the net paints with (the
 //! 3D cube's own colours).
 
-use super::to_js;
+use super::{read_palette, to_js};
 use crate::cubie::Face;
 use crate::facelet;
 use crate::palette;
@@ -60,6 +60,8 @@ struct FaceColour {
     name: &'static str,
     /// As CSS reads it: `#rrggbb`.
     css: String,
+    /// The colour of a letter printed on it, as CSS reads it.
+    ink: String,
 }
 
 #[derive(Serialize)]
@@ -69,10 +71,12 @@ struct Palette {
     background: String,
 }
 
-/// The colours the 3D cube is drawn in: `{ faces: [{ face, letter, name,
-/// css }], background }`.
+/// The colours the 3D cube is drawn in with palette `name` (`wca` or
+/// `colour-blind`): `{ faces: [{ face, letter, name, css, ink }],
+/// background }`.
 #[wasm_bindgen]
-pub fn palette() -> Result<JsValue, JsValue> {
+pub fn palette(name: &str) -> Result<JsValue, JsValue> {
+    let chosen = read_palette(name)?;
     let faces = Face::ALL
         .into_iter()
         .map(|face| {
@@ -81,7 +85,8 @@ pub fn palette() -> Result<JsValue, JsValue> {
                 face: face.letter(),
                 letter: colour.letter,
                 name: colour.name,
-                css: palette::css(colour.rgb),
+                css: palette::css(chosen.face(face)),
+                ink: palette::css(palette::ink(chosen.face(face))),
             }
         })
         .collect();

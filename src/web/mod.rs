@@ -7,6 +7,7 @@
 //! panics on user input.
 
 use crate::input::{Input, InputError, Mode, UnknownMode};
+use crate::palette::{Palette, UnknownPalette};
 use crate::stage_view::{UnknownView, ViewMode};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -49,6 +50,11 @@ fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue
 fn read_view(view: &str) -> Result<ViewMode, JsValue> {
     view.parse()
         .map_err(|e: UnknownView| js_error(&e.to_string(), None))
+}
+
+fn read_palette(name: &str) -> Result<Palette, JsValue> {
+    name.parse()
+        .map_err(|e: UnknownPalette| js_error(&e.to_string(), None))
 }
 
 fn read_mode(mode: &str) -> Result<Mode, JsValue> {

@@ -125,7 +125,7 @@ describe('a page for everyone', () => {
       await page.waitForTimeout(200);
       const counted = (await page.evaluate(() => window.rafCallbacks)) - before;
       assert.equal((await status(page)).position, 1);
-      const switched = await page.getByRole('checkbox', { name: 'Reduce motion' }).isChecked();
+      const switched = await page.getByRole('switch', { name: 'Reduce motion' }).isChecked();
       await context.close();
       return { counted, switched };
     };
@@ -144,10 +144,10 @@ describe('a page for everyone', () => {
     await page.goto(env.server.url);
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
     await searched(page);
-    await page.getByRole('checkbox', { name: 'Reduce motion' }).check();
+    await page.getByRole('switch', { name: 'Reduce motion' }).check();
     await page.reload();
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
-    assert.equal(await page.getByRole('checkbox', { name: 'Reduce motion' }).isChecked(), true, 'remembered');
+    assert.equal(await page.getByRole('switch', { name: 'Reduce motion' }).isChecked(), true, 'remembered');
     await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
     const seen = new Set();

@@ -24,9 +24,9 @@ export const STAGE_NAMES = [
   'Half-turn finish',
 ];
 
-/** A stage's chip, named by its visible text: "Orient edges · 5 moves". */
+/** A stage's chip, named by its visible text: "Orient edges · 5 moves", after "✓ " once done. */
 export const chip = (page, name) => page.getByRole('navigation', { name: 'Stages' })
-  .getByRole('button', { name: new RegExp(`^${name.replace('+', '\\+')} · \\d+ moves?$`) });
+  .getByRole('button', { name: new RegExp(`^(✓ )?${name.replace('+', '\\+')} · \\d+ moves?$`) });
 
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 

@@ -83,7 +83,7 @@ describe('the page', () => {
     const counts = await chipCounts(page);
     const start = counts[0] + counts[1];
     const total = counts.reduce((a, b) => a + b, 0);
-    await page.getByRole('button', { name: 'Separate pieces', exact: true }).click();
+    await chip(page, 'Separate pieces').click();
     const jumped = await status(page);
     assert.ok(jumped.position === start || jumped.position === start + 1, JSON.stringify(jumped));
     assert.equal(jumped.stage, 2);
@@ -91,7 +91,7 @@ describe('the page', () => {
     const stopped = await settle(page);
     assert.equal(stopped.position, start + counts[2]);
     assert.deepEqual(stopped.finished, [true, true, true, counts[3] === 0]);
-    assert.equal(await page.getByRole('button', { name: 'Separate pieces', exact: true }).evaluate((b) => b.classList.contains('done')), true);
+    assert.equal(await chip(page, 'Separate pieces').evaluate((b) => b.classList.contains('done')), true);
 
     // A move in the list jumps there too.
     await page.locator('.moves .move').nth(2).click();
