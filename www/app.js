@@ -639,6 +639,11 @@ async function start() {
   performance.mark('thistle-ready');
   // The worker compiles its own module; start it once the page is up.
   (window.requestIdleCallback || setTimeout)(() => page.solver.warm());
+  // Offline: the service worker keeps this build for later visits (sw.js).
+  // Without one (an old browser, a page not served over HTTPS) the page
+  // still works online.
+  navigator.serviceWorker?.register('sw.js', { updateViaCache: 'none' })
+    .catch((error) => console.warn(`Thistle will not work offline: ${error.message}`));
 }
 
 start().catch(showStartupError);
