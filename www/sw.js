@@ -30,8 +30,14 @@ async function pinned(clientId) {
   return await caches.has(build) ? build : CACHE;
 }
 
-/** Deletes the pins of closed clients and the caches no open client uses. */
+/**
+ * Deletes the pins of closed clients and the caches no open client uses.
+ * Only the newest worker tidies: an older one, still serving while a new
+ * build installs, would take the new build's cache for an unused one.
+ */
 async function tidy() {
+  const { active, installing, waiting } = self.registration;
+  if (installing || waiting || active !== self.serviceWorker) return;
   const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
   const pins = await caches.open(PINS);
   const used = new Set([CACHE, PINS, ...recent.values()]);
@@ -51,6 +57,9 @@ self.addEventListener('install', (event) => {
     // All or nothing: one missing or changed file fails the install, and the
     // build before stays in use.
     await (await caches.open(CACHE)).addAll(requests);
+    // An older worker's tidying may have deleted the cache meanwhile: fail,
+    // and the next page load installs again.
+    if (!(await caches.has(CACHE))) throw new Error(`${CACHE} was deleted while installing`);
     await self.skipWaiting();
   })());
 });
