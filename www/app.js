@@ -196,7 +196,7 @@ function watchContext() {
   });
   ui.canvas.addEventListener('webglcontextrestored', () => {
     try {
-      page.app.contextRestored();
+      page.app.startRenderer();
       wake();
     } catch (error) {
       showStartupError(error);
@@ -581,18 +581,18 @@ function wire() {
   document.addEventListener('keydown', onKey);
 }
 
+/** Resolves once the browser has painted the page as it stands. */
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 async function start() {
   const wasm = await import('./pkg/thistle.js');
-  const instantiating = wasm.default();
-  // While the wasm compiles in the background, bring up the WebGL2 context
-  // (the renderer asks for the same one: drawing buffer kept for tests, no MSAA).
-  ui.canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false });
-  await instantiating;
+  // index.html began compiling the wasm as the page started loading; where
+  // it could not (no streaming compile), wasm-bindgen fetches it itself.
+  await wasm.default({ module_or_path: await window.thistleWasm });
   performance.mark('thistle-wasm');
   page.wasm = wasm;
   const colours = applyPalette();
   page.app = new wasm.App(ui.canvas);
-  performance.mark('thistle-renderer');
   page.app.setSpeed(Number(ui.speed.value));
   watchSize();
   watchPointer();
@@ -612,6 +612,13 @@ async function start() {
       ui.canvas.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     },
   });
+  performance.mark('thistle-ready');
+  // Solving works from here. The renderer (WebGL2 set-up, the slowest part
+  // of the start) comes once the page and its solution are on screen.
+  ui.loading.textContent = 'Drawing the cube…';
+  await painted();
+  page.app.startRenderer();
+  performance.mark('thistle-renderer');
   ui.loading.remove();
   draw();
   window.thistle = {
@@ -636,7 +643,7 @@ async function start() {
     stateOf: (text) => page.solver.now('fast', wasm.readInput(text).input).facelets,
   };
   document.documentElement.dataset.ready = 'true';
-  performance.mark('thistle-ready');
+  performance.mark('thistle-drawn');
   // The worker compiles its own module; start it once the page is up.
   (window.requestIdleCallback || setTimeout)(() => page.solver.warm());
   // Offline: the service worker keeps this build for later visits (sw.js).
