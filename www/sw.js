@@ -13,7 +13,7 @@ const { version, files } = self.thistleFiles;
 const CACHE = `thistle-${version}`;
 /** The build each open page or worker was served from, kept across restarts of this worker. */
 const PINS = 'thistle-pins';
-/** Pins made by this worker: a client is not listed as open until it starts. */
+/** Pins made or read by this worker, so a page's later requests skip the lookup. */
 const recent = new Map();
 
 const pinKey = (clientId) => new URL(`pin/${clientId}`, self.registration.scope);
@@ -26,24 +26,31 @@ async function pin(clientId, build) {
 async function pinned(clientId) {
   if (recent.has(clientId)) return recent.get(clientId);
   const found = clientId && await (await caches.open(PINS)).match(pinKey(clientId));
-  const build = found ? await found.text() : CACHE;
-  return await caches.has(build) ? build : CACHE;
+  const named = found && await found.text();
+  const build = named && await caches.has(named) ? named : CACHE;
+  if (clientId) recent.set(clientId, build);
+  return build;
 }
 
 /**
- * Deletes the pins of closed clients and the caches no open client uses.
- * Only the newest worker tidies: an older one, still serving while a new
- * build installs, would take the new build's cache for an unused one.
+ * Deletes the pins of closed clients and the caches no open client uses;
+ * `starting` is a client about to open, not listed yet. Only the newest
+ * worker tidies: an older one, still serving while a new build installs,
+ * would take the new build's cache for an unused one.
  */
-async function tidy() {
+async function tidy(starting) {
   const { active, installing, waiting } = self.registration;
   if (installing || waiting || active !== self.serviceWorker) return;
   const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: 'all' })).map((c) => c.id));
+  open.add(starting);
+  for (const clientId of recent.keys()) {
+    if (!open.has(clientId)) recent.delete(clientId);
+  }
   const pins = await caches.open(PINS);
-  const used = new Set([CACHE, PINS, ...recent.values()]);
+  const used = new Set([CACHE, PINS]);
   for (const key of await pins.keys()) {
     const clientId = key.url.slice(pinKey('').href.length);
-    if (open.has(clientId) || recent.has(clientId)) used.add(await (await pins.match(key)).text());
+    if (open.has(clientId)) used.add(await (await pins.match(key)).text());
     else await pins.delete(key);
   }
   for (const name of await caches.keys()) {
@@ -73,7 +80,7 @@ async function respond(event) {
   if ((navigating || request.destination === 'worker') && event.resultingClientId) {
     await pin(event.resultingClientId, build);
   }
-  if (navigating) event.waitUntil(tidy());
+  if (navigating) event.waitUntil(tidy(event.resultingClientId));
   const url = new URL(request.url);
   url.search = '';
   if (navigating && url.pathname.endsWith('/')) url.pathname += 'index.html';
