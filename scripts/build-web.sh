@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the page's WebAssembly into www/pkg: release wasm (size-optimised
-# profile), wasm-bindgen for ES-module loading, then wasm-opt -Oz.
+# profile), wasm-bindgen for ES-module loading, then wasm-opt -Oz; then lists
+# the page's files with their hashes for the service worker (pkg/files.js).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -9,4 +10,5 @@ target_dir="${CARGO_TARGET_DIR:-target}"
 wasm-bindgen --target web --no-typescript --out-dir www/pkg \
   "$target_dir/wasm32-unknown-unknown/wasm-release/thistle.wasm"
 node_modules/binaryen/bin/wasm-opt -Oz www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
+node scripts/build-files.mjs www
 echo "built www/pkg ($(wc -c < www/pkg/thistle_bg.wasm) bytes of wasm)"

@@ -279,6 +279,7 @@ mod tests {
 
     #[test]
     fn first_move_tables_hold_the_move_the_search_finds_first() {
+        tables::prepare();
         for kind in StageKind::ALL {
             let first_moves = tables::first_moves(kind);
             if kind == StageKind::OrientCornersSlice {

@@ -21,17 +21,21 @@ pub fn stages() -> &'static Stages {
     STAGES.get_or_init(Stages::build)
 }
 
-/// Builds every table made at run time now, so that the solves after it
-/// are timed alone.
+static FIRST_MOVES: OnceLock<[Vec<u8>; StageKind::COUNT]> = OnceLock::new();
+
+/// Builds the first-move tables (see `solver::FirstMoves`), which make many
+/// solves faster. They take far longer to build than a few solves take
+/// without them (a fifth of a second natively, more in a browser), so they
+/// are built only here: by the CLI and the page's worker, before solving.
 pub fn prepare() {
-    for kind in StageKind::ALL {
-        first_moves(kind);
-    }
+    FIRST_MOVES.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, FirstMoves)));
 }
 
-/// Stage `kind`'s first-move table (see `solver::FirstMoves`), built with
-/// the others on first use; empty for a stage that has none.
+/// Stage `kind`'s first-move table once `prepare` has built it; empty
+/// before, and for a stage that has none (descent then tries the moves in
+/// turn, and finds the same ones).
 pub fn first_moves(kind: StageKind) -> &'static [u8] {
-    static FIRST: OnceLock<[Vec<u8>; StageKind::COUNT]> = OnceLock::new();
-    &FIRST.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, FirstMoves)))[kind.index()]
+    FIRST_MOVES
+        .get()
+        .map_or(&[], |tables| &tables[kind.index()])
 }

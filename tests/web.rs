@@ -242,6 +242,7 @@ fn the_benches_time_every_state() {
 fn the_renderer_draws_the_cube_on_webgl2() {
     let canvas = canvas(160);
     let mut app = App::new(canvas.clone()).unwrap();
+    app.start_renderer().unwrap();
     app.render();
     assert_ne!(
         pixel(&canvas, 80, 80),
@@ -276,12 +277,31 @@ fn the_app_plays_a_solution_to_solved() {
 }
 
 #[wasm_bindgen_test]
+fn a_solution_shows_and_plays_before_the_renderer_starts() {
+    let canvas = canvas(96);
+    let mut app = App::new(canvas.clone()).unwrap();
+    show(&mut app, "R U2 F' L", "fewest");
+    app.toggle();
+    let mut frames = 0;
+    while app.tick(0.25) {
+        app.render();
+        frames += 1;
+        assert!(frames < 1_000);
+    }
+    assert_eq!(app.facelets(), SOLVED);
+    app.start_renderer().unwrap();
+    app.render();
+    assert_ne!(pixel(&canvas, 48, 48), background(), "drawn once started");
+}
+
+#[wasm_bindgen_test]
 fn the_renderer_is_rebuilt_after_the_context_is_lost() {
     let canvas = canvas(120);
     let mut app = App::new(canvas.clone()).unwrap();
+    app.start_renderer().unwrap();
     app.context_lost();
     app.render();
-    app.context_restored().unwrap();
+    app.start_renderer().unwrap();
     app.render();
     assert_ne!(pixel(&canvas, 60, 60), background());
 }
@@ -290,6 +310,7 @@ fn the_renderer_is_rebuilt_after_the_context_is_lost() {
 fn letters_and_palettes_change_the_drawn_cube_and_survive_a_lost_context() {
     let canvas = canvas(200);
     let mut app = App::new(canvas.clone()).unwrap();
+    app.start_renderer().unwrap();
     app.render();
     let plain = pixels(&canvas);
     app.set_letters(true).unwrap();
@@ -309,7 +330,7 @@ fn letters_and_palettes_change_the_drawn_cube_and_survive_a_lost_context() {
         "palette `pink` is neither `wca` nor `colour-blind`"
     );
     app.context_lost();
-    app.context_restored().unwrap();
+    app.start_renderer().unwrap();
     app.render();
     assert_eq!(pixels(&canvas), recoloured, "letters and palette stay");
     app.set_letters(false).unwrap();

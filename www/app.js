@@ -201,7 +201,7 @@ function watchContext() {
   });
   ui.canvas.addEventListener('webglcontextrestored', () => {
     try {
-      page.app.contextRestored();
+      page.app.startRenderer();
       wake();
     } catch (error) {
       showStartupError(error);
@@ -725,20 +725,20 @@ function wire() {
   });
 }
 
+/** Resolves once the browser has painted the page as it stands. */
+const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
 async function start() {
   const wasm = await import('./pkg/thistle.js');
-  const instantiating = wasm.default();
-  // While the wasm compiles in the background, bring up the WebGL2 context
-  // (the renderer asks for the same one: drawing buffer kept for tests, no MSAA).
-  ui.canvas.getContext('webgl2', { preserveDrawingBuffer: true, antialias: false });
-  await instantiating;
+  // index.html began compiling the wasm as the page started loading; where
+  // it could not (no streaming compile), wasm-bindgen fetches it itself.
+  await wasm.default({ module_or_path: await window.thistleWasm });
   performance.mark('thistle-wasm');
   page.wasm = wasm;
   page.app = new wasm.App(ui.canvas);
   const colours = createAppearance({
     wasm, app: page.app, select: $('palette'), letters: $('letters'), redraw: wake,
   });
-  performance.mark('thistle-renderer');
   page.app.setSpeed(Number(ui.speed.value));
   setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
   const reduce = recall('thistle.reduceMotion');
@@ -762,6 +762,13 @@ async function start() {
       ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
     },
   });
+  performance.mark('thistle-ready');
+  // Solving works from here. The renderer (WebGL2 set-up, the slowest part
+  // of the start) comes once the page and its solution are on screen.
+  ui.loading.textContent = 'Drawing the cube…';
+  await painted();
+  page.app.startRenderer();
+  performance.mark('thistle-renderer');
   ui.loading.remove();
   draw();
   window.thistle = {
@@ -790,9 +797,14 @@ async function start() {
     stateOf: (text) => page.solver.now('fast', wasm.readInput(text).input).facelets,
   };
   document.documentElement.dataset.ready = 'true';
-  performance.mark('thistle-ready');
+  performance.mark('thistle-drawn');
   // The worker compiles its own module; start it once the page is up.
   (window.requestIdleCallback || setTimeout)(() => page.solver.warm());
+  // Offline: the service worker keeps this build for later visits (sw.js).
+  // Without one (an old browser, a page not served over HTTPS) the page
+  // still works online.
+  navigator.serviceWorker?.register('sw.js', { updateViaCache: 'none' })
+    .catch((error) => console.warn(`Thistle will not work offline: ${error.message}`));
 }
 
 start().catch(showStartupError);

@@ -4,9 +4,12 @@
 // { id, found } or { id, error: { message, column } }, or { failed } once if
 // the module cannot start here.
 
-import init, { solveStages } from './pkg/thistle.js';
+import init, { prepare, solveStages } from './pkg/thistle.js';
 
-const ready = init().then(() => true, (error) => {
+const ready = init().then(() => {
+  prepare();
+  return true;
+}, (error) => {
   postMessage({ failed: String(error && error.message ? error.message : error) });
   return false;
 });

@@ -170,7 +170,7 @@ struct ProgressView {
     line: Option<String>,
 }
 
-/// The cube on one canvas: playback plus renderer.
+/// The cube on one canvas: playback plus renderer, once started.
 #[wasm_bindgen]
 pub struct App {
     canvas: HtmlCanvasElement,
@@ -189,18 +189,18 @@ pub struct App {
 
 #[wasm_bindgen]
 impl App {
-    /// Starts the renderer on `canvas`'s WebGL2 context, showing a solved cube.
+    /// A solved cube for `canvas`, not yet drawn: solutions can be shown
+    /// and played before `startRenderer` brings up WebGL2, the slowest part
+    /// of the page's start.
     #[wasm_bindgen(constructor)]
     pub fn new(canvas: HtmlCanvasElement) -> Result<App, JsValue> {
-        let gl = webgl2(&canvas).map_err(|e| js_error(&e, None))?;
-        let renderer = Renderer::new(gl).map_err(|e| js_error(&e, None))?;
         let empty = StageMoves::default();
         let solved = CubieCube::solved();
         let progress = counters::progress(&solved, &Solution::from_stages(empty.clone()))
             .map_err(|e| js_error(&e.to_string(), None))?;
         Ok(App {
             canvas,
-            renderer: Some(renderer),
+            renderer: None,
             playback: Playback::new(Timeline::new(solved, &empty)),
             view: View::default(),
             view_mode: ViewMode::default(),
@@ -417,9 +417,10 @@ impl App {
         self.renderer = None;
     }
 
-    /// Rebuilds the renderer on the restored context.
-    #[wasm_bindgen(js_name = contextRestored)]
-    pub fn context_restored(&mut self) -> Result<(), JsValue> {
+    /// Starts the renderer on the canvas's WebGL2 context: once after
+    /// `new`, and again when a lost context is restored.
+    #[wasm_bindgen(js_name = startRenderer)]
+    pub fn start_renderer(&mut self) -> Result<(), JsValue> {
         let gl = webgl2(&self.canvas).map_err(|e| js_error(&e, None))?;
         self.renderer = Some(Renderer::new(gl).map_err(|e| js_error(&e, None))?);
         self.set_letters(self.letters)

@@ -16,6 +16,7 @@ use crate::orientation::Orientation;
 use crate::scramble;
 use crate::share;
 use crate::solver::{self, Solution, StageMoves};
+use crate::tables;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 
@@ -151,6 +152,7 @@ fn time_solves(
     seed: u64,
     solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube>,
 ) -> Result<Vec<f64>, JsValue> {
+    tables::prepare();
     let mut rng = scramble::rng(Some(seed));
     let repeats = repeats.max(1);
     let mut times = Vec::with_capacity(states as usize);
@@ -169,6 +171,14 @@ fn time_solves(
     Ok(times)
 }
 
+/// Builds the first-move tables (`tables::prepare`), which make many
+/// solves faster: the page's worker does it as it starts, so the page's own
+/// start (a few solves) goes without.
+#[wasm_bindgen]
+pub fn prepare() {
+    tables::prepare();
+}
+
 /// Microseconds per fast solve of each of `states` random states.
 #[wasm_bindgen(js_name = benchSolve)]
 pub fn bench_solve(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
@@ -181,6 +191,7 @@ pub fn bench_solve(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsV
 /// browser clock resolves them): the Progress region's cost.
 #[wasm_bindgen(js_name = benchCounters)]
 pub fn bench_counters(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
+    tables::prepare();
     let mut rng = scramble::rng(Some(seed));
     let mut times = Vec::with_capacity(states as usize);
     for _ in 0..states {

@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+export const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
 
 /**
  * Chromium's flags (software WebGL2, no background network), from the same
  * file the wasm-bindgen browser tests use; Playwright adds headless mode.
  */
 const WEBDRIVER = JSON.parse(readFileSync(new URL('../webdriver.json', import.meta.url), 'utf8'));
-const CHROMIUM = WEBDRIVER['goog:chromeOptions'];
+export const CHROMIUM = WEBDRIVER['goog:chromeOptions'];
 
 export const STAGE_NAMES = [
   'Orient edges',
@@ -30,10 +30,13 @@ export const chip = (page, name) => page.getByRole('navigation', { name: 'Stages
 
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
-/** Starts `python3 -m http.server` on a free port; resolves to { url, stop }. */
-export function serve() {
+/**
+ * Starts `python3 -m http.server` on a free port, serving `dir` (www/ unless
+ * told); resolves to { url, stop }.
+ */
+export function serve(dir = WWW) {
   return new Promise((resolve, reject) => {
-    const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', WWW], {
+    const server = spawn('python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,0 +1,33 @@
+//! The first-move tables only speed descent up: solves before
+//! `tables::prepare` builds them (descent tries the moves in turn, as the
+//! page's own start does) are the solves after it. One test in its own
+//! binary, since the tables, once built, are built for the whole process.
+
+use thistle::cubie::CubieCube;
+use thistle::fewest::{self, DEFAULT_BUDGET};
+use thistle::stage::StageKind;
+use thistle::{scramble, solver, tables};
+
+fn solve_all(cubes: &[CubieCube]) -> Vec<String> {
+    cubes
+        .iter()
+        .flat_map(|cube| {
+            let fast = solver::solve(cube).unwrap();
+            let fewest = fewest::solve_fewest(cube, DEFAULT_BUDGET / 10).unwrap();
+            [fast, fewest].map(|s| format!("{:?} {:?}", s.axes, s.stages))
+        })
+        .collect()
+}
+
+#[test]
+fn solutions_are_the_same_before_and_after_the_first_move_tables_are_built() {
+    let mut rng = scramble::rng(Some(12));
+    let cubes: Vec<CubieCube> = (0..30).map(|_| scramble::random_state(&mut rng)).collect();
+    assert!(StageKind::ALL
+        .iter()
+        .all(|&kind| tables::first_moves(kind).is_empty()));
+    let probing = solve_all(&cubes);
+    tables::prepare();
+    assert!(!tables::first_moves(StageKind::HalfTurnFinish).is_empty());
+    assert_eq!(solve_all(&cubes), probing);
+}
