@@ -25,6 +25,7 @@ pub mod playback;
 pub mod render;
 pub mod scramble;
 pub mod share;
+pub mod shortest;
 pub mod solver;
 pub mod stage;
 pub mod stage_view;
