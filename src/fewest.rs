@@ -59,8 +59,9 @@ const REST: [usize; BRANCHING] = [10, 5, 0];
 /// The most slack each branching stage may take on its own. Stages 1 and 2
 /// have many solutions beyond that, which rarely pay off, and each costs a
 /// descent in the next stage's table (uncapped, the mean is 22.9 instead of
-/// 22.8); stage 3 may take the whole round's slack.
-const STAGE_SLACK: [usize; BRANCHING] = [1, 2, MAX_SLACK];
+/// 22.8); stage 3 may take the whole round's slack. This also bounds the
+/// space `shortest` proves over.
+pub(crate) const STAGE_SLACK: [usize; BRANCHING] = [1, 2, MAX_SLACK];
 
 /// Nodes one stage's enumeration may use in round 0, doubling each round.
 /// Some stages have thousands of optimal solutions; without a cap, the first

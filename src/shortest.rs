@@ -3,12 +3,21 @@
 //!
 //! Length is measured as fewest-moves mode measures it (joins merged), and
 //! every stage is a true Thistlethwaite stage in its conjugated group. The
-//! search deepens the total length L one move at a time from below; for
-//! each L it walks every orientation's stage solutions with fewest mode's
-//! machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`), pruning
-//! only by admissible bounds: the exact distance of the stage being walked
-//! at every node, and the next stage's exact cost at each stage's end
-//! state. The first L at which a solution exists is its length, proven,
+//! stages searched are those fewest mode may take: stages 1, 2 and 3 at
+//! most `fewest::STAGE_SLACK` (1, 2 and 8) moves beyond their cheapest
+//! cost, stage 4 optimal. Without such caps a stage would be any sequence
+//! of its group's moves that ends in its goal, so stage 1 alone could be a
+//! whole optimal solve (the solved cube is in G1), and the shortest
+//! "four-stage" solution would be God's algorithm's, with no stages left.
+//! Every solution fewest mode can find lies in this space, so the proof is
+//! the limit the budgeted search approaches.
+//!
+//! The search deepens the total length L one move at a time from below;
+//! for each L it walks every orientation's stage solutions with fewest
+//! mode's machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`),
+//! pruning only by admissible bounds: the exact distance of the stage being
+//! walked at every node, and the next stage's exact cost at each stage's
+//! end state. The first L at which a solution exists is its length, proven,
 //! because every shorter L was searched in full and found none. The
 //! budgeted fewest-moves solution is the starting incumbent: when L reaches
 //! its length, it is the proven one.
@@ -191,7 +200,7 @@ impl Prover<'_> {
             cube,
             entry: &entry,
             so_far,
-            room,
+            max_cost: room.min(entry.cost + fewest::STAGE_SLACK[kind.index()]),
         };
         stages.visit(kind, walk);
     }
@@ -205,7 +214,7 @@ struct WalkStage<'a, 'p> {
     cube: &'a CubieCube,
     entry: &'a Entry,
     so_far: usize,
-    room: usize,
+    max_cost: usize,
 }
 
 impl StageVisitor for WalkStage<'_, '_> {
@@ -217,7 +226,7 @@ impl StageVisitor for WalkStage<'_, '_> {
             join: self.entry.join,
             so_far: self.so_far,
         };
-        Walk::new(stage, self.entry, self.room).solutions(self.cube, &mut level);
+        Walk::new(stage, self.entry, self.max_cost).solutions(self.cube, &mut level);
     }
 }
 
