@@ -239,6 +239,12 @@ impl StageVisitor for Enumerate<'_> {
 pub(crate) trait WalkVisitor {
     /// Whether the walk must stop now (checked before each move).
     fn stop(&self) -> bool;
+    /// Whether a node (the cube after a move, the stage's cost so far and
+    /// its exact distance to the stage's goal) can still make the limit
+    /// by the visitor's own bounds, besides the stage's distance.
+    fn admits(&self, _cube: &CubieCube, _cost: usize, _dist: usize) -> bool {
+        true
+    }
     /// Counts one node: a move that can still make the cost limit.
     fn count(&mut self);
     /// A solution of the stage: its moves, its cost and the cube it ends in.
@@ -336,9 +342,13 @@ impl<'a, S: Stage> Walk<'a, S> {
             if cost + move_cost + next_dist > self.max_cost {
                 continue;
             }
+            let next_cube = cube.apply_move(m);
+            if !visitor.admits(&next_cube, cost + move_cost, next_dist) {
+                continue;
+            }
             visitor.count();
             path.push(m);
-            let state = (cube.apply_move(m), next, next_dist, cost + move_cost);
+            let state = (next_cube, next, next_dist, cost + move_cost);
             self.step(state, path, visitor);
             path.pop();
         }

@@ -17,6 +17,7 @@ pub mod facelet;
 pub mod fewest;
 pub mod geometry;
 pub mod input;
+pub mod joint;
 pub mod notation;
 pub mod orientation;
 pub mod palette;

@@ -28,6 +28,7 @@
 
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor};
+use crate::joint::StagesTwoThree;
 use crate::orientation::Orientation;
 use crate::solver::{self, Solution, StageMoves};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -124,6 +125,16 @@ pub fn prove_shortest(
     })
 }
 
+/// A lower bound on what stage `kind` (from `cube`) and the stages after it
+/// cost, beyond the stage's own exact distance; `free` if the next move may
+/// be merged into the move before it.
+fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
+    match kind {
+        StageKind::OrientCornersSlice => StagesTwoThree::get().bound(cube, free),
+        _ => 0,
+    }
+}
+
 /// Stages the search branches over (see `fewest`).
 const BRANCHING: usize = StageKind::COUNT - 1;
 
@@ -177,6 +188,9 @@ impl Prover<'_> {
         let Some(entry) = self.stages.visit(kind, enter) else {
             return;
         };
+        if so_far + joint_bound(kind, cube, join.is_some()) > self.limit {
+            return;
+        }
         if kind.is_last() {
             let last = self.stages.visit(
                 kind,
@@ -242,6 +256,11 @@ struct Level<'a, 'p> {
 impl WalkVisitor for Level<'_, '_> {
     fn stop(&self) -> bool {
         self.prover.done()
+    }
+
+    fn admits(&self, cube: &CubieCube, cost: usize, dist: usize) -> bool {
+        // At the stage's goal, the next stage's first move may be merged.
+        self.so_far + cost + joint_bound(self.kind, cube, dist == 0) <= self.prover.limit
     }
 
     fn count(&mut self) {

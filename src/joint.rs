@@ -1,0 +1,282 @@
+//! Joint bounds for the proof of the shortest solution (`shortest`):
+//! admissible lower bounds on what two consecutive stages cost together.
+//!
+//! Each stage's own table says what that stage costs, but not what the
+//! next stage will cost from wherever it ends; a state two moves from the
+//! end of stage 2 may leave stage 3 ten moves to do. A joint table is the
+//! exact cost of both stages on a projection of the cube (a few
+//! coordinates the moves act on): the earlier stage's moves until its goal
+//! holds on the projection, then the later stage's moves until the later
+//! goal does, joins merged as fewest mode merges them. Every real pair of
+//! stage solutions projects to such a path, so its cost is a lower bound.
+//! The tables are built on first use (a few hundred milliseconds), so the
+//! page carries no more bytes.
+
+use crate::coord::{self, CornerCosets};
+use crate::cubie::{CubieCube, Move, SOLVED};
+use crate::stage::StageKind;
+use std::sync::OnceLock;
+
+/// An entry no path reaches.
+const UNREACHED: u8 = u8::MAX;
+
+/// The exact cost of two consecutive stages on a projection of `size`
+/// values, `step(value, k)` being the value after the earlier stage's
+/// `k`-th move: the later stage's moves are those `late[k]` marks. Where
+/// the earlier goal holds, the later stage starts; its first move may be
+/// merged into the earlier stage's last (one move for the two).
+fn joint_costs(
+    size: usize,
+    moves: &[Move],
+    late: &[bool],
+    step: impl Fn(usize, usize) -> usize,
+    early_goal: impl Fn(usize) -> bool,
+    late_goal: impl Fn(usize) -> bool,
+) -> Vec<u8> {
+    // The later stage alone, from its goal outwards (its moves are closed
+    // under inverses, so distances to the goal are distances from it).
+    let mut later = vec![UNREACHED; size];
+    let mut queue: Vec<u32> = (0..size)
+        .filter(|&v| late_goal(v))
+        .map(|v| v as u32)
+        .collect();
+    for &v in &queue {
+        later[v as usize] = 0;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head] as usize;
+        head += 1;
+        for k in (0..moves.len()).filter(|&k| late[k]) {
+            let next = step(v, k);
+            if later[next] == UNREACHED {
+                later[next] = later[v] + 1;
+                queue.push(next as u32);
+            }
+        }
+    }
+    // Both stages: where the earlier goal holds, the later stage's cost, or
+    // one move merged across the join and the later stage's cost after it;
+    // then outwards by the earlier stage's moves, nearest first.
+    let index_of = |m: Move| moves.iter().position(|&n| n == m);
+    let mut costs = vec![UNREACHED; size];
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    for v in 0..size {
+        let mut cost = if early_goal(v) { later[v] } else { UNREACHED };
+        for (k, &last) in moves.iter().enumerate() {
+            if !early_goal(step(v, k)) {
+                continue;
+            }
+            for (_, &first) in moves.iter().enumerate().filter(|&(j, _)| late[j]) {
+                if let Some(merged) = last.then(first).and_then(index_of) {
+                    cost = cost.min(later[step(v, merged)].saturating_add(1));
+                }
+            }
+        }
+        if cost != UNREACHED {
+            costs[v] = cost;
+            let bucket = cost as usize;
+            if buckets.len() <= bucket {
+                buckets.resize(bucket + 1, Vec::new());
+            }
+            buckets[bucket].push(v as u32);
+        }
+    }
+    let mut distance = 0;
+    while distance < buckets.len() {
+        let bucket = std::mem::take(&mut buckets[distance]);
+        for v in bucket {
+            let v = v as usize;
+            if costs[v] as usize != distance {
+                continue;
+            }
+            for k in 0..moves.len() {
+                let next = step(v, k);
+                if costs[next] as usize > distance + 1 {
+                    costs[next] = distance as u8 + 1;
+                    if buckets.len() <= distance + 1 {
+                        buckets.resize(distance + 2, Vec::new());
+                    }
+                    buckets[distance + 1].push(next as u32);
+                }
+            }
+        }
+        distance += 1;
+    }
+    costs
+}
+
+/// A move table over a stage's moves for a coordinate of `size` values,
+/// through the cubie model.
+fn move_table(
+    size: usize,
+    moves: &[Move],
+    set: impl Fn(usize) -> CubieCube,
+    get: impl Fn(&CubieCube) -> u16,
+) -> Vec<u16> {
+    let mut table = Vec::with_capacity(size * moves.len());
+    for value in 0..size {
+        let cube = set(value);
+        table.extend(moves.iter().map(|&m| get(&cube.apply_move(m))));
+    }
+    table
+}
+
+/// Where the middle-layer (E-slice) edges are (`coord::slice`, 495) and,
+/// among the other eight positions in order, where the M-slice edges are
+/// (70): 34,650 values, solved at `(SLICE_SOLVED, M_PLACEMENT_SOLVED)`.
+fn edge_slices(cube: &CubieCube) -> usize {
+    let mut marks = [false; 8];
+    let others = cube.ep.iter().filter(|&&e| (e as usize) < 8);
+    for (mark, &e) in marks.iter_mut().zip(others) {
+        *mark = coord::M_EDGES.contains(&(e as usize));
+    }
+    coord::slice(cube) as usize * coord::N_M_PLACEMENT + coord::combination_rank(&marks) as usize
+}
+
+fn set_edge_slices(value: usize) -> CubieCube {
+    let mut cube = SOLVED;
+    coord::set_slice(&mut cube, (value / coord::N_M_PLACEMENT) as u16);
+    let marks: [bool; 8] = coord::combination_unrank(value % coord::N_M_PLACEMENT, 4);
+    let (mut m, mut s) = (coord::M_EDGES.iter(), coord::S_EDGES.iter());
+    let others = cube.ep.iter_mut().filter(|e| (**e as usize) < 8);
+    for (e, &is_m) in others.zip(&marks) {
+        let next = if is_m { m.next() } else { s.next() };
+        *e = *next.expect("four M-slice and four S-slice edges") as u8;
+    }
+    cube
+}
+
+/// Stages 2 and 3 together, on two projections: the corners, twist (2,187)
+/// × corner class (420), where stage 2 ends with no corner twisted and
+/// stage 3 with the corners in the half-turn group's class; and the edges
+/// (`edge_slices`), where stage 2 ends with the middle-layer edges in the
+/// middle layer and stage 3 with the M-slice edges in the M slice.
+pub struct StagesTwoThree {
+    cosets: CornerCosets,
+    corners: Vec<u8>,
+    edges: Vec<u8>,
+}
+
+impl StagesTwoThree {
+    fn build() -> StagesTwoThree {
+        let cosets = CornerCosets::build();
+        let moves = StageKind::OrientCornersSlice.allowed_moves();
+        let late_moves = StageKind::SeparatePieces.allowed_moves();
+        let late: Vec<bool> = moves.iter().map(|m| late_moves.contains(m)).collect();
+        let n = moves.len();
+        let twist_move = move_table(
+            coord::N_TWIST,
+            &moves,
+            |t| {
+                let mut cube = SOLVED;
+                coord::set_twist(&mut cube, t as u16);
+                cube
+            },
+            coord::twist,
+        );
+        let class_move = move_table(
+            coord::N_CORNER_CLASS,
+            &moves,
+            |c| CubieCube {
+                cp: cosets.representatives[c],
+                ..SOLVED
+            },
+            |cube| cosets.class(cube),
+        );
+        let classes = coord::N_CORNER_CLASS;
+        let corners = joint_costs(
+            coord::N_TWIST * classes,
+            &moves,
+            &late,
+            |v, k| {
+                let (twist, class) = (v / classes, v % classes);
+                twist_move[twist * n + k] as usize * classes + class_move[class * n + k] as usize
+            },
+            |v| v / classes == 0,
+            |v| v == 0,
+        );
+        let edge_count = coord::N_SLICE * coord::N_M_PLACEMENT;
+        let edge_move = move_table(edge_count, &moves, set_edge_slices, |cube| {
+            edge_slices(cube) as u16
+        });
+        let solved = edge_slices(&SOLVED);
+        let edges = joint_costs(
+            edge_count,
+            &moves,
+            &late,
+            |v, k| edge_move[v * n + k] as usize,
+            |v| v / coord::N_M_PLACEMENT == coord::SLICE_SOLVED as usize,
+            |v| v == solved,
+        );
+        StagesTwoThree {
+            cosets,
+            corners,
+            edges,
+        }
+    }
+
+    /// The tables, built on first use.
+    pub fn get() -> &'static StagesTwoThree {
+        static TABLES: OnceLock<StagesTwoThree> = OnceLock::new();
+        TABLES.get_or_init(StagesTwoThree::build)
+    }
+
+    /// A lower bound on what the rest of stage 2 and all of stage 3 cost
+    /// from a cube in G1; `free` if the next move may be merged into the
+    /// move before it (at a join).
+    pub fn bound(&self, cube: &CubieCube, free: bool) -> usize {
+        let twist_class =
+            coord::twist(cube) as usize * coord::N_CORNER_CLASS + self.cosets.class(cube) as usize;
+        let cost = self.corners[twist_class].max(self.edges[edge_slices(cube)]);
+        (cost as usize).saturating_sub(usize::from(free))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fewest;
+    use crate::orientation::Orientation;
+    use crate::scramble;
+
+    /// Fewest-moves solutions are short: their stages 2 and 3, after stage
+    /// 1, cost no less than the bound says, in the orientation they use;
+    /// and the bound says more than stage 2's own cost often.
+    #[test]
+    fn stages_two_and_three_of_fewest_solutions_cost_at_least_the_bound() {
+        let mut rng = scramble::rng(Some(13));
+        let tables = StagesTwoThree::get();
+        let mut beyond_stage_two = 0;
+        for _ in 0..200 {
+            let cube = scramble::random_state(&mut rng);
+            let solution = fewest::solve_fewest(&cube, 20_000).unwrap();
+            let orientation = Orientation::with_axes(solution.axes).unwrap();
+            let seen = |stage: usize| -> Vec<Move> {
+                let moves = &solution.stages[stage].moves;
+                moves
+                    .iter()
+                    .map(|&m| orientation.move_from_cube(m))
+                    .collect()
+            };
+            let after_one = orientation.conjugate(&cube).apply(&seen(0));
+            let cost = seen(1).len() + seen(2).len();
+            let bound = tables.bound(&after_one, false);
+            assert!(bound <= cost, "bound {bound} over a cost of {cost}");
+            beyond_stage_two += usize::from(bound > seen(1).len());
+        }
+        assert!(beyond_stage_two > 100, "{beyond_stage_two} of 200");
+    }
+
+    #[test]
+    fn edge_slices_read_back_what_was_set() {
+        for value in 0..coord::N_SLICE * coord::N_M_PLACEMENT {
+            assert_eq!(edge_slices(&set_edge_slices(value)), value);
+        }
+        assert_eq!(
+            edge_slices(&SOLVED),
+            coord::SLICE_SOLVED as usize * coord::N_M_PLACEMENT
+                + coord::M_PLACEMENT_SOLVED as usize
+        );
+    }
+}
