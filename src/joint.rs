@@ -233,6 +233,76 @@ impl StagesTwoThree {
     }
 }
 
+/// Stages 3 and 4 together on the corner permutation (40,320) × where the
+/// M-slice edges are (`coord::m_placement`, 70): stage 3 ends with the
+/// corners in the half-turn group's class and the M-slice edges in the M
+/// slice, stage 4 with the corners solved.
+pub struct StagesThreeFour {
+    costs: Vec<u8>,
+}
+
+impl StagesThreeFour {
+    fn build() -> StagesThreeFour {
+        let cosets = CornerCosets::build();
+        let moves = StageKind::SeparatePieces.allowed_moves();
+        let late_moves = StageKind::HalfTurnFinish.allowed_moves();
+        let late: Vec<bool> = moves.iter().map(|m| late_moves.contains(m)).collect();
+        let n = moves.len();
+        let perm_move = move_table(
+            coord::N_CORNER_PERM,
+            &moves,
+            |rank| CubieCube {
+                cp: coord::permutation_unrank(rank),
+                ..SOLVED
+            },
+            |cube| coord::permutation_rank(&cube.cp) as u16,
+        );
+        let m_move = move_table(
+            coord::N_M_PLACEMENT,
+            &moves,
+            |m| {
+                let mut cube = SOLVED;
+                coord::set_m_placement(&mut cube, m as u16);
+                cube
+            },
+            coord::m_placement,
+        );
+        // Class 0 of each corner permutation, by rank.
+        let in_class_zero: Vec<bool> = (0..coord::N_CORNER_PERM)
+            .map(|rank| cosets.coset[rank] < coord::N_HALF_TURN_CORNERS as u16)
+            .collect();
+        let places = coord::N_M_PLACEMENT;
+        let m_solved = coord::M_PLACEMENT_SOLVED as usize;
+        let costs = joint_costs(
+            coord::N_CORNER_PERM * places,
+            &moves,
+            &late,
+            |v, k| {
+                let (perm, m) = (v / places, v % places);
+                perm_move[perm * n + k] as usize * places + m_move[m * n + k] as usize
+            },
+            |v| v % places == m_solved && in_class_zero[v / places],
+            |v| v == m_solved,
+        );
+        StagesThreeFour { costs }
+    }
+
+    /// The table, built on first use.
+    pub fn get() -> &'static StagesThreeFour {
+        static TABLE: OnceLock<StagesThreeFour> = OnceLock::new();
+        TABLE.get_or_init(StagesThreeFour::build)
+    }
+
+    /// A lower bound on what the rest of stage 3 and all of stage 4 cost
+    /// from a cube in G2; `free` if the next move may be merged into the
+    /// move before it (at a join).
+    pub fn bound(&self, cube: &CubieCube, free: bool) -> usize {
+        let v = coord::permutation_rank(&cube.cp) * coord::N_M_PLACEMENT
+            + coord::m_placement(cube) as usize;
+        (self.costs[v] as usize).saturating_sub(usize::from(free))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,13 +311,15 @@ mod tests {
     use crate::scramble;
 
     /// Fewest-moves solutions are short: their stages 2 and 3, after stage
-    /// 1, cost no less than the bound says, in the orientation they use;
-    /// and the bound says more than stage 2's own cost often.
+    /// 1, and their stages 3 and 4, after stage 2, cost no less than the
+    /// bounds say, in the orientation they use; and the bounds say more
+    /// than the earlier stage's own cost often.
     #[test]
-    fn stages_two_and_three_of_fewest_solutions_cost_at_least_the_bound() {
+    fn later_stages_of_fewest_solutions_cost_at_least_the_bounds() {
         let mut rng = scramble::rng(Some(13));
         let tables = StagesTwoThree::get();
-        let mut beyond_stage_two = 0;
+        let later = StagesThreeFour::get();
+        let (mut beyond_stage_two, mut beyond_stage_three) = (0, 0);
         for _ in 0..200 {
             let cube = scramble::random_state(&mut rng);
             let solution = fewest::solve_fewest(&cube, 20_000).unwrap();
@@ -264,8 +336,14 @@ mod tests {
             let bound = tables.bound(&after_one, false);
             assert!(bound <= cost, "bound {bound} over a cost of {cost}");
             beyond_stage_two += usize::from(bound > seen(1).len());
+            let after_two = after_one.apply(&seen(1));
+            let cost = seen(2).len() + seen(3).len();
+            let bound = later.bound(&after_two, false);
+            assert!(bound <= cost, "bound {bound} over a cost of {cost}");
+            beyond_stage_three += usize::from(bound > seen(2).len());
         }
         assert!(beyond_stage_two > 100, "{beyond_stage_two} of 200");
+        assert!(beyond_stage_three > 100, "{beyond_stage_three} of 200");
     }
 
     #[test]

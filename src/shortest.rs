@@ -28,7 +28,7 @@
 
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor};
-use crate::joint::StagesTwoThree;
+use crate::joint::{StagesThreeFour, StagesTwoThree};
 use crate::orientation::Orientation;
 use crate::solver::{self, Solution, StageMoves};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -131,6 +131,7 @@ pub fn prove_shortest(
 fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
     match kind {
         StageKind::OrientCornersSlice => StagesTwoThree::get().bound(cube, free),
+        StageKind::SeparatePieces => StagesThreeFour::get().bound(cube, free),
         _ => 0,
     }
 }
