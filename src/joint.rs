@@ -14,7 +14,7 @@
 
 use crate::coord::{self, CornerCosets};
 use crate::cubie::{CubieCube, Move, SOLVED};
-use crate::stage::StageKind;
+use crate::stage::{class_move_table, move_table, with, StageKind};
 use std::sync::OnceLock;
 
 /// An entry no path reaches.
@@ -106,20 +106,30 @@ fn joint_costs(
     costs
 }
 
-/// A move table over a stage's moves for a coordinate of `size` values,
-/// through the cubie model.
-fn move_table(
-    size: usize,
-    moves: &[Move],
-    set: impl Fn(usize) -> CubieCube,
-    get: impl Fn(&CubieCube) -> u16,
-) -> Vec<u16> {
-    let mut table = Vec::with_capacity(size * moves.len());
-    for value in 0..size {
-        let cube = set(value);
-        table.extend(moves.iter().map(|&m| get(&cube.apply_move(m))));
+/// The moves of stage `early` and, for each, whether the next stage's group
+/// has it too.
+fn joint_moves(early: StageKind) -> (Vec<Move>, Vec<bool>) {
+    let moves = early.allowed_moves();
+    let late_moves = early
+        .next()
+        .expect("a joint table's earlier stage is not the last")
+        .allowed_moves();
+    let late = moves.iter().map(|m| late_moves.contains(m)).collect();
+    (moves, late)
+}
+
+/// The step of a pair of coordinates `(a, b)`, numbered `a * b_size + b`,
+/// from their move tables over `n` moves.
+fn product_step<'a>(
+    a_move: &'a [u16],
+    b_move: &'a [u16],
+    b_size: usize,
+    n: usize,
+) -> impl Fn(usize, usize) -> usize + 'a {
+    move |v, k| {
+        let (a, b) = (v / b_size, v % b_size);
+        a_move[a * n + k] as usize * b_size + b_move[b * n + k] as usize
     }
-    table
 }
 
 /// Where the middle-layer (E-slice) edges are (`coord::slice`, 495) and,
@@ -161,38 +171,16 @@ pub struct StagesTwoThree {
 impl StagesTwoThree {
     fn build() -> StagesTwoThree {
         let cosets = CornerCosets::build();
-        let moves = StageKind::OrientCornersSlice.allowed_moves();
-        let late_moves = StageKind::SeparatePieces.allowed_moves();
-        let late: Vec<bool> = moves.iter().map(|m| late_moves.contains(m)).collect();
+        let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
         let n = moves.len();
-        let twist_move = move_table(
-            coord::N_TWIST,
-            &moves,
-            |t| {
-                let mut cube = SOLVED;
-                coord::set_twist(&mut cube, t as u16);
-                cube
-            },
-            coord::twist,
-        );
-        let class_move = move_table(
-            coord::N_CORNER_CLASS,
-            &moves,
-            |c| CubieCube {
-                cp: cosets.representatives[c],
-                ..SOLVED
-            },
-            |cube| cosets.class(cube),
-        );
+        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
+        let class_move = class_move_table(&cosets, &moves);
         let classes = coord::N_CORNER_CLASS;
         let corners = joint_costs(
             coord::N_TWIST * classes,
             &moves,
             &late,
-            |v, k| {
-                let (twist, class) = (v / classes, v % classes);
-                twist_move[twist * n + k] as usize * classes + class_move[class * n + k] as usize
-            },
+            product_step(&twist_move, &class_move, classes, n),
             |v| v / classes == 0,
             |v| v == 0,
         );
@@ -244,9 +232,7 @@ pub struct StagesThreeFour {
 impl StagesThreeFour {
     fn build() -> StagesThreeFour {
         let cosets = CornerCosets::build();
-        let moves = StageKind::SeparatePieces.allowed_moves();
-        let late_moves = StageKind::HalfTurnFinish.allowed_moves();
-        let late: Vec<bool> = moves.iter().map(|m| late_moves.contains(m)).collect();
+        let (moves, late) = joint_moves(StageKind::SeparatePieces);
         let n = moves.len();
         let perm_move = move_table(
             coord::N_CORNER_PERM,
@@ -260,11 +246,7 @@ impl StagesThreeFour {
         let m_move = move_table(
             coord::N_M_PLACEMENT,
             &moves,
-            |m| {
-                let mut cube = SOLVED;
-                coord::set_m_placement(&mut cube, m as u16);
-                cube
-            },
+            with(coord::set_m_placement),
             coord::m_placement,
         );
         // Class 0 of each corner permutation, by rank.
@@ -277,10 +259,7 @@ impl StagesThreeFour {
             coord::N_CORNER_PERM * places,
             &moves,
             &late,
-            |v, k| {
-                let (perm, m) = (v / places, v % places);
-                perm_move[perm * n + k] as usize * places + m_move[m * n + k] as usize
-            },
+            product_step(&perm_move, &m_move, places, n),
             |v| v % places == m_solved && in_class_zero[v / places],
             |v| v == m_solved,
         );
