@@ -16,8 +16,9 @@
 //! for each L it walks every orientation's stage solutions with fewest
 //! mode's machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`),
 //! pruning only by admissible bounds: the exact distance of the stage being
-//! walked at every node, and the next stage's exact cost at each stage's
-//! end state. The first L at which a solution exists is its length, proven,
+//! walked at every node, the next stage's exact cost at each stage's end
+//! state, and the exact cost of two stages together on small projections
+//! of the cube (`joint`). The first L at which a solution exists is its length, proven,
 //! because every shorter L was searched in full and found none. The
 //! budgeted fewest-moves solution is the starting incumbent: when L reaches
 //! its length, it is the proven one.
@@ -125,9 +126,9 @@ pub fn prove_shortest(
     })
 }
 
-/// A lower bound on what stage `kind` (from `cube`) and the stages after it
-/// cost, beyond the stage's own exact distance; `free` if the next move may
-/// be merged into the move before it.
+/// A lower bound on what the rest of stage `kind` and all of the next stage
+/// cost from `cube`, from the joint tables (0 for a stage without one);
+/// `free` if the next move may be merged into the move before it.
 fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
     match kind {
         StageKind::OrientCornersSlice => StagesTwoThree::get().bound(cube, free),
@@ -139,7 +140,8 @@ fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
 /// Stages the search branches over (see `fewest`).
 const BRANCHING: usize = StageKind::COUNT - 1;
 
-/// One pass of the search at a total length limit, in one orientation.
+/// The search at one total length limit, in whichever orientation is being
+/// searched, and what it reports.
 struct Prover<'p> {
     stages: &'static Stages,
     /// The total length searched for.
