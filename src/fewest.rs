@@ -59,8 +59,9 @@ const REST: [usize; BRANCHING] = [10, 5, 0];
 /// The most slack each branching stage may take on its own. Stages 1 and 2
 /// have many solutions beyond that, which rarely pay off, and each costs a
 /// descent in the next stage's table (uncapped, the mean is 22.9 instead of
-/// 22.8); stage 3 may take the whole round's slack.
-const STAGE_SLACK: [usize; BRANCHING] = [1, 2, MAX_SLACK];
+/// 22.8); stage 3 may take the whole round's slack. This also bounds the
+/// space `shortest` proves over.
+pub(crate) const STAGE_SLACK: [usize; BRANCHING] = [1, 2, MAX_SLACK];
 
 /// Nodes one stage's enumeration may use in round 0, doubling each round.
 /// Some stages have thousands of optimal solutions; without a cap, the first
@@ -132,10 +133,10 @@ fn may_follow(last: Option<Move>, next: Move) -> bool {
 /// A stage entered from the previous stage's end: its exact distance, the
 /// previous stage's last move (a first move on its face is merged and free)
 /// and its cheapest cost.
-struct Entry {
-    dist: usize,
-    join: Option<Move>,
-    cost: usize,
+pub(crate) struct Entry {
+    pub(crate) dist: usize,
+    pub(crate) join: Option<Move>,
+    pub(crate) cost: usize,
 }
 
 impl Entry {
@@ -167,11 +168,11 @@ impl Entry {
 /// Enters a stage at a cube, unless the stage would cost more than `limit`,
 /// which takes only that many steps of descent to find out; the steps are
 /// added to `nodes`.
-struct Enter<'a> {
-    cube: &'a CubieCube,
-    join: Option<Move>,
-    limit: usize,
-    nodes: &'a mut u64,
+pub(crate) struct Enter<'a> {
+    pub(crate) cube: &'a CubieCube,
+    pub(crate) join: Option<Move>,
+    pub(crate) limit: usize,
+    pub(crate) nodes: &'a mut u64,
 }
 
 impl StageVisitor for Enter<'_> {
@@ -222,41 +223,143 @@ struct Enumerate<'a> {
 impl StageVisitor for Enumerate<'_> {
     type Output = Vec<Branch>;
     fn visit<S: Stage>(self, stage: &S) -> Vec<Branch> {
-        // Constant for each stage, so the last stage's copy compiles away.
-        assert!(
-            !S::KIND.is_last(),
-            "the last stage is finished, not branched"
-        );
         let search = self.search;
         search.enumeration_end = search.budget.min(search.nodes + search.enumeration_nodes);
-        let mut found = Vec::new();
-        // The cube is carried along the path rather than rebuilt for each
-        // solution: most nodes lie on the way to one.
-        let start = (*self.cube, stage.coord(self.cube), self.entry.dist, 0);
-        let walk = Walk {
-            stage,
-            table: tables::table(S::KIND),
-            entry: self.entry,
-            max_cost: self.max_cost,
+        let mut collect = Collect {
+            search,
+            found: Vec::new(),
         };
-        search.enumerate(&walk, start, &mut Vec::new(), &mut found);
-        found
+        Walk::new(stage, self.entry, self.max_cost).solutions(self.cube, &mut collect);
+        collect.found
+    }
+}
+
+/// What a walk over a stage's solutions reports to: it counts the nodes,
+/// may stop the walk, and is handed each solution.
+pub(crate) trait WalkVisitor {
+    /// Whether the walk must stop now (checked before each move).
+    fn stop(&self) -> bool;
+    /// Whether a node (the cube after a move, the stage's cost so far and
+    /// its exact distance to the stage's goal) can still make the limit
+    /// by the visitor's own bounds, besides the stage's distance.
+    fn admits(&self, _cube: &CubieCube, _cost: usize, _dist: usize) -> bool {
+        true
+    }
+    /// Counts one node: a move that can still make the cost limit.
+    fn count(&mut self);
+    /// A solution of the stage: its moves, its cost and the cube it ends in.
+    fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube);
+}
+
+/// Collects a walk's solutions, within the search's enumeration nodes.
+struct Collect<'a> {
+    search: &'a mut Search,
+    found: Vec<Branch>,
+}
+
+impl WalkVisitor for Collect<'_> {
+    fn stop(&self) -> bool {
+        self.search.nodes >= self.search.enumeration_end
+    }
+    fn count(&mut self) {
+        self.search.nodes += 1;
+    }
+    fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
+        self.found.push(Branch {
+            moves: moves.to_vec(),
+            cost,
+            cube: *cube,
+        });
     }
 }
 
 /// What stays fixed while one stage's solutions are enumerated.
-struct Walk<'a, S: Stage> {
+pub(crate) struct Walk<'a, S: Stage> {
     stage: &'a S,
     table: Packed<'a>,
     entry: &'a Entry,
     max_cost: usize,
 }
 
+impl<'a, S: Stage> Walk<'a, S> {
+    /// A walk over the solutions of `stage`, entered as `entry`, costing at
+    /// most `max_cost`.
+    pub(crate) fn new(stage: &'a S, entry: &'a Entry, max_cost: usize) -> Self {
+        // Constant for each stage, so the last stage's copy compiles away.
+        assert!(
+            !S::KIND.is_last(),
+            "the last stage is finished, not branched"
+        );
+        Walk {
+            stage,
+            table: tables::table(S::KIND),
+            entry,
+            max_cost,
+        }
+    }
+
+    /// Hands `visitor` every solution of the stage from `cube` within the
+    /// cost limit, depth first, tracking the exact distance at every node so
+    /// that only moves that can still make the limit are tried.
+    pub(crate) fn solutions(&self, cube: &CubieCube, visitor: &mut impl WalkVisitor) {
+        // The cube is carried along the path rather than rebuilt for each
+        // solution: most nodes lie on the way to one.
+        let start = (*cube, self.stage.coord(cube), self.entry.dist, 0);
+        self.step(start, &mut Vec::new(), visitor);
+    }
+
+    fn step(
+        &self,
+        (cube, coord, dist, cost): (CubieCube, S::Coord, usize, usize),
+        path: &mut Vec<Move>,
+        visitor: &mut impl WalkVisitor,
+    ) {
+        if dist == 0 {
+            visitor.found(path, cost, &cube);
+        }
+        let stage = self.stage;
+        for (k, &m) in stage.moves().iter().enumerate() {
+            if visitor.stop() {
+                return;
+            }
+            if !may_follow(path.last().copied(), m) {
+                continue;
+            }
+            let move_cost = if path.is_empty() {
+                match self.entry.is_free(m) {
+                    Some(free) => usize::from(!free),
+                    None => continue,
+                }
+            } else {
+                1
+            };
+            let next = stage.step(coord, k);
+            let next_dist = neighbour_distance(dist, self.table.get(stage.index(next)));
+            // A move that stays in the goal belongs to the next stage.
+            if dist == 0 && next_dist == 0 {
+                continue;
+            }
+            if cost + move_cost + next_dist > self.max_cost {
+                continue;
+            }
+            let next_cube = cube.apply_move(m);
+            if !visitor.admits(&next_cube, cost + move_cost, next_dist) {
+                continue;
+            }
+            visitor.count();
+            path.push(m);
+            let state = (next_cube, next, next_dist, cost + move_cost);
+            self.step(state, path, visitor);
+            path.pop();
+        }
+    }
+}
+
 /// The last stage, completed with a shortest solution that starts with the
 /// free move when there is one.
-struct Finish<'a> {
-    cube: &'a CubieCube,
-    entry: &'a Entry,
+pub(crate) struct Finish<'a> {
+    pub(crate) cube: &'a CubieCube,
+    pub(crate) entry: &'a Entry,
 }
 
 impl StageVisitor for Finish<'_> {
@@ -378,53 +481,6 @@ impl Search {
                 nodes,
             },
         )
-    }
-
-    fn enumerate<S: Stage>(
-        &mut self,
-        walk: &Walk<S>,
-        (cube, coord, dist, cost): (CubieCube, S::Coord, usize, usize),
-        path: &mut Vec<Move>,
-        found: &mut Vec<Branch>,
-    ) {
-        if dist == 0 {
-            found.push(Branch {
-                moves: path.clone(),
-                cost,
-                cube,
-            });
-        }
-        let stage = walk.stage;
-        for (k, &m) in stage.moves().iter().enumerate() {
-            if self.nodes >= self.enumeration_end {
-                return;
-            }
-            if !may_follow(path.last().copied(), m) {
-                continue;
-            }
-            let move_cost = if path.is_empty() {
-                match walk.entry.is_free(m) {
-                    Some(free) => usize::from(!free),
-                    None => continue,
-                }
-            } else {
-                1
-            };
-            let next = stage.step(coord, k);
-            let next_dist = neighbour_distance(dist, walk.table.get(stage.index(next)));
-            // A move that stays in the goal belongs to the next stage.
-            if dist == 0 && next_dist == 0 {
-                continue;
-            }
-            if cost + move_cost + next_dist > walk.max_cost {
-                continue;
-            }
-            self.nodes += 1;
-            path.push(m);
-            let state = (cube.apply_move(m), next, next_dist, cost + move_cost);
-            self.enumerate(walk, state, path, found);
-            path.pop();
-        }
     }
 
     /// The solutions of stage `kind` within `slack` of its cheapest cost

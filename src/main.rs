@@ -5,12 +5,14 @@
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 use thistle::counters::{self, Step};
 use thistle::cubie::{CubieCube, InvalidCube};
 use thistle::input::{Input, InputError, Solved};
 use thistle::orientation::Axes;
+use thistle::shortest::{self, Proof};
 use thistle::solver::{self, Solution};
 use thistle::stage::{self, StageKind};
 use thistle::{facelet, fewest, notation, scramble, tables};
@@ -62,6 +64,15 @@ enum Command {
         /// budget of a few milliseconds).
         #[arg(long, value_name = "NODES", num_args = 0..=1, require_equals = true)]
         fewest: Option<Option<u64>>,
+        /// Prove the shortest four-stage solution over all six orientations
+        /// (joins merged, as fewest-moves mode counts), with no budget:
+        /// a random state may take very long. Progress goes to stderr.
+        #[arg(long, conflicts_with = "fewest")]
+        shortest: bool,
+        /// With `--shortest`: stop each proof after SECONDS and print the
+        /// best solution found and the bound reached, for measuring.
+        #[arg(long, value_name = "SECONDS", requires = "shortest")]
+        give_up: Option<f64>,
         /// After each move, what it changed in the group counters of its
         /// stage, and the counters (with `--json`, a `progress` field: per
         /// stage, its start and each move).
@@ -117,14 +128,26 @@ fn main() -> ExitCode {
             file,
             state,
             fewest,
+            shortest,
+            give_up,
             progress,
             threads,
             scrambles,
         } => {
-            let budget = fewest.map(|nodes| nodes.unwrap_or(fewest::DEFAULT_BUDGET));
+            let method = match (fewest, shortest) {
+                (_, true) => match give_up.map(Duration::try_from_secs_f64).transpose() {
+                    Ok(give_up) => Method::Shortest { give_up },
+                    Err(e) => {
+                        eprintln!("thistle: --give-up: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+                (Some(nodes), false) => Method::Fewest(nodes.unwrap_or(fewest::DEFAULT_BUDGET)),
+                (None, false) => Method::Fast,
+            };
             let format = Format { json, progress };
             let inputs = (file, state, scrambles);
-            solve(out, format, inputs, budget, threads.get())
+            solve(out, format, inputs, method, threads.get())
         }
         Command::Tables => print_tables(out),
         Command::Bench {
@@ -248,9 +271,46 @@ struct JsonSolution<'a> {
     axes: Option<Axes>,
     #[serde(skip_serializing_if = "Option::is_none")]
     progress: Option<Progress>,
+    /// `--shortest` only: how far the proof got.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<ProofSummary>,
     length: usize,
     micros: u128,
 }
+
+/// How far a proof got: whether the solution is proven shortest, the
+/// bound reached (no solution is shorter) and the nodes searched.
+#[derive(Clone, Copy, Serialize)]
+struct ProofSummary {
+    proven: bool,
+    bound: usize,
+    nodes: u64,
+}
+
+impl From<&Proof> for ProofSummary {
+    fn from(proof: &Proof) -> ProofSummary {
+        ProofSummary {
+            proven: proof.is_proven(),
+            bound: proof.bound,
+            nodes: proof.nodes,
+        }
+    }
+}
+
+/// How `solve` solves.
+#[derive(Clone, Copy)]
+enum Method {
+    Fast,
+    /// Fewest-moves mode with a budget in nodes.
+    Fewest(u64),
+    /// A proof of the shortest, given up after a time if one is set.
+    Shortest {
+        give_up: Option<Duration>,
+    },
+}
+
+/// Seconds between two progress lines of a proof.
+const PROGRESS_EVERY: Duration = Duration::from_millis(500);
 
 /// Each stage's states with their group counters, for `--progress`.
 type Progress = [Vec<Step>; StageKind::COUNT];
@@ -262,21 +322,57 @@ struct Format {
     progress: bool,
 }
 
-/// Parses and solves one input, in fewest-moves mode with a budget, and
-/// the microseconds that took.
-fn solve_input(input: Input, budget: Option<u64>) -> Result<(Solved, u128), InputError> {
+/// Parses and solves one input (from `place`) with `method`: what was
+/// solved, the proof's summary for `--shortest`, and the microseconds that
+/// took.
+fn solve_input(
+    place: &str,
+    input: Input,
+    method: Method,
+) -> Result<(Solved, Option<ProofSummary>, u128), InputError> {
     let start = Instant::now();
-    let solved = Solved::with(input, |cube: &CubieCube| match budget {
-        Some(nodes) => fewest::solve_fewest(cube, nodes),
-        None => solver::solve(cube),
+    let mut summary = None;
+    let solved = Solved::with(input, |cube: &CubieCube| match method {
+        Method::Fast => solver::solve(cube),
+        Method::Fewest(nodes) => fewest::solve_fewest(cube, nodes),
+        Method::Shortest { give_up } => {
+            let proof = prove(place, cube, start, give_up)?;
+            summary = Some(ProofSummary::from(&proof));
+            Ok(proof.solution)
+        }
     })?;
-    Ok((solved, start.elapsed().as_micros()))
+    Ok((solved, summary, start.elapsed().as_micros()))
+}
+
+/// Proves the shortest solution of `cube`, with a progress line on stderr
+/// every `PROGRESS_EVERY`, giving up after `give_up` from `start`.
+fn prove(
+    place: &str,
+    cube: &CubieCube,
+    start: Instant,
+    give_up: Option<Duration>,
+) -> Result<Proof, InvalidCube> {
+    let mut next_line = start + PROGRESS_EVERY;
+    shortest::prove_shortest(cube, |progress| {
+        let now = Instant::now();
+        if now >= next_line {
+            next_line = now + PROGRESS_EVERY;
+            eprintln!(
+                "thistle: {place}: {} nodes, best {} moves, none shorter than {} so far",
+                progress.nodes, progress.best, progress.bound
+            );
+        }
+        match give_up {
+            Some(limit) if now - start >= limit => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    })
 }
 
 fn print_breakdown(
     out: &mut impl Write,
     solved: &Solved,
-    progress: Option<&Progress>,
+    (progress, proof): (Option<&Progress>, Option<ProofSummary>),
     micros: u128,
 ) -> io::Result<()> {
     let solution = &solved.solution;
@@ -305,7 +401,16 @@ fn print_breakdown(
             writeln!(out, "    {step}")?;
         }
     }
-    writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())
+    writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())?;
+    match proof {
+        Some(p) if p.proven => writeln!(out, "Proven shortest ({} nodes)", p.nodes),
+        Some(p) => writeln!(
+            out,
+            "Not proven: stopped with no solution shorter than {} ({} nodes)",
+            p.bound, p.nodes
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Inputs solved together between two writes: enough to keep every thread
@@ -316,9 +421,9 @@ const BATCH: usize = 1024;
 /// message for stderr.
 type Outcome = Result<String, String>;
 
-/// Solves one input and renders what `solve` prints for it.
-fn solve_one(input: Input, format: Format, budget: Option<u64>) -> Outcome {
-    let (solved, micros) = solve_input(input, budget).map_err(|e| e.to_string())?;
+/// Solves one input (from `place`) and renders what `solve` prints for it.
+fn solve_one(place: &str, input: Input, format: Format, method: Method) -> Outcome {
+    let (solved, proof, micros) = solve_input(place, input, method).map_err(|e| e.to_string())?;
     // Counters are read after timing, so `micros` stays the solve time.
     let progress = format
         .progress
@@ -331,15 +436,16 @@ fn solve_one(input: Input, format: Format, budget: Option<u64>) -> Outcome {
             scramble: solved.scramble(),
             state: facelet::to_string(&solved.cube),
             stages: &solved.solution.stages,
-            axes: budget.is_some().then_some(solved.solution.axes),
+            axes: (!matches!(method, Method::Fast)).then_some(solved.solution.axes),
             progress,
+            proof,
             length: solved.solution.len(),
             micros,
         };
         let line = serde_json::to_string(&record).map_err(|e| e.to_string())?;
         writeln!(text, "{line}").map_err(|e| e.to_string())?;
     } else {
-        print_breakdown(&mut text, &solved, progress.as_ref(), micros)
+        print_breakdown(&mut text, &solved, (progress.as_ref(), proof), micros)
             .map_err(|e| e.to_string())?;
     }
     String::from_utf8(text).map_err(|e| e.to_string())
@@ -352,7 +458,7 @@ fn solve(
     out: &mut impl Write,
     format: Format,
     (file, state, scrambles): Sources,
-    budget: Option<u64>,
+    method: Method,
     threads: usize,
 ) -> io::Result<ExitCode> {
     let inputs = match read_inputs(file, state, scrambles) {
@@ -376,7 +482,8 @@ fn solve(
     while inputs.peek().is_some() {
         let batch: Vec<Placed> = inputs.by_ref().take(BATCH).collect();
         let outcomes = pool.map(batch, |Placed { place, input }| {
-            (place, solve_one(input, format, budget))
+            let outcome = solve_one(&place, input, format, method);
+            (place, outcome)
         });
         for (place, outcome) in outcomes {
             match outcome {

@@ -212,7 +212,7 @@ pub trait StageVisitor {
 /// A move table: `table[value * moves.len() + k]` is the coordinate value
 /// after the `k`-th move, built by setting up a cube with each value,
 /// turning it and reading the coordinate back.
-fn move_table(
+pub(crate) fn move_table(
     size: usize,
     moves: &[Move],
     set: impl Fn(usize) -> CubieCube,
@@ -226,7 +226,8 @@ fn move_table(
     table
 }
 
-fn with(setter: impl Fn(&mut CubieCube, u16)) -> impl Fn(usize) -> CubieCube {
+/// A cube from solved with one coordinate set, for `move_table`.
+pub(crate) fn with(setter: impl Fn(&mut CubieCube, u16)) -> impl Fn(usize) -> CubieCube {
     move |value| {
         let mut cube = SOLVED;
         setter(&mut cube, value as u16);
@@ -413,6 +414,20 @@ impl Stage for OrientCornersSlice {
     }
 }
 
+/// The move table of the corner class (which of the 420 cosets of the
+/// half-turn corner group) over `moves`.
+pub(crate) fn class_move_table(cosets: &CornerCosets, moves: &[Move]) -> Vec<u16> {
+    move_table(
+        coord::N_CORNER_CLASS,
+        moves,
+        |class| CubieCube {
+            cp: cosets.representatives[class],
+            ..SOLVED
+        },
+        |cube| cosets.class(cube),
+    )
+}
+
 /// Stage 3: corner class (which of the 420 cosets of the half-turn corner
 /// group) × M-edge placement, 420 × 70 = 29,400 values.
 pub struct SeparatePieces {
@@ -425,15 +440,7 @@ pub struct SeparatePieces {
 impl SeparatePieces {
     pub fn build(cosets: Arc<CornerCosets>) -> Self {
         let moves = StageKind::SeparatePieces.allowed_moves();
-        let class_move = move_table(
-            coord::N_CORNER_CLASS,
-            &moves,
-            |class| CubieCube {
-                cp: cosets.representatives[class],
-                ..SOLVED
-            },
-            |cube| cosets.class(cube),
-        );
+        let class_move = class_move_table(&cosets, &moves);
         let m_move = move_table(
             coord::N_M_PLACEMENT,
             &moves,

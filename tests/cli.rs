@@ -280,3 +280,55 @@ fn solve_fewest_keeps_the_json_shape_and_takes_a_budget() {
     let text = stdout(&thistle(&["solve", "--fewest=2000", scramble], None));
     assert!(text.contains(&format!("\nAxes: {axes}\n")), "{text}");
 }
+
+#[test]
+fn solve_shortest_proves_and_reports_how_far_it_got() {
+    let easy = "R U F2 L' D B";
+    let text = succeed(&["solve", "--shortest", easy]);
+    assert!(text.contains("\nTotal: 6 moves (HTM)"), "{text}");
+    assert!(text.contains("\nProven shortest ("), "{text}");
+    let o = thistle(
+        &["solve", "--shortest", "--json", "--file", "-"],
+        Some(&format!("{easy}\n# a comment\nF R2 D' B\n")),
+    );
+    assert!(o.status.success());
+    let records: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    for (record, length) in records.iter().zip([6, 4]) {
+        assert_eq!(record["length"], length);
+        assert_eq!(record["proof"]["proven"], true);
+        assert_eq!(record["proof"]["bound"], length);
+        assert!(record["proof"]["nodes"].as_u64().unwrap() > 0);
+        assert!(record["axes"]["edges"].is_string());
+    }
+    // A twenty-move state is not proven in a tenth of a second: the best
+    // solution found so far and the bound reached are printed instead.
+    let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
+    let o = thistle(
+        &[
+            "solve",
+            "--shortest",
+            "--give-up",
+            "0.6",
+            "--json",
+            superflip,
+        ],
+        None,
+    );
+    assert!(o.status.success());
+    let record: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(record["proof"]["proven"], false);
+    assert!(record["proof"]["bound"].as_u64() < record["length"].as_u64());
+    assert!(
+        stderr(&o).starts_with("thistle: argument 1: ") && stderr(&o).contains(" so far\n"),
+        "progress lines on stderr: {}",
+        stderr(&o)
+    );
+    let both = thistle(&["solve", "--shortest", "--fewest", easy], None);
+    assert_eq!(both.status.code(), Some(2));
+    let alone = thistle(&["solve", "--give-up", "1", easy], None);
+    assert_eq!(alone.status.code(), Some(2));
+}

@@ -5,6 +5,7 @@
 
 import { createAppearance } from './appearance.js';
 import { createEditor } from './editor.js';
+import { createProve } from './prove.js';
 import { createSharing, readLink } from './share.js';
 import { recall, remember } from './remembered.js';
 import { createSolver } from './solving.js';
@@ -66,6 +67,10 @@ const page = {
   /** The newest solve request: a late result is dropped. */
   request: 0,
   searching: false,
+  /** What is on display: { input, mode, position }. */
+  wanted: null,
+  /** The "Prove shortest" action (prove.js). */
+  prove: null,
   counts: '',
   chipButtons: [],
   moveButtons: [],
@@ -497,6 +502,8 @@ function setSearching(on) {
 /** Shows a found solution for `wanted` ({ input, mode, position }). */
 function display(wanted, searched) {
   const result = page.app.show(wanted.input, searched);
+  page.wanted = wanted;
+  if (page.prove) page.prove.shown(wanted);
   showSolution(result.solution, wanted.input);
   setMode(result.mode);
   const [total, other] = result.mode === 'fewest'
@@ -750,6 +757,11 @@ async function start() {
   for (const control of [ui.input, ui.solve, ui.random]) control.disabled = false;
   page.solver = createSolver(wasm);
   page.sharing = createSharing(wasm);
+  page.prove = createProve({
+    root: $('prove'),
+    current: () => page.wanted,
+    show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0 }, found),
+  });
   openLink();
   createEditor({
     root: $('editor-body'),

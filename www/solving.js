@@ -81,3 +81,46 @@ export function createSolver(wasm) {
 
   return { solve, now, warm };
 }
+
+/**
+ * Proves the shortest solution of `input` in a worker of its own, so
+ * ordinary solves go on meanwhile: `onProgress({ nodes, best, bound })` is
+ * called now and then. Returns `{ done, cancel }`: `done` resolves to the
+ * wasm `proveShortest` result, or rejects with its error (or if no worker
+ * can run here: a proof may take minutes, which the page must not freeze
+ * for); `cancel()` ends the worker, and `done` rejects with an error named
+ * `AbortError`.
+ */
+export function prove(input, onProgress) {
+  let worker;
+  let settle = null;
+  const done = new Promise((resolve, reject) => {
+    settle = { resolve, reject };
+    try {
+      worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+    } catch {
+      reject(new Error('proving needs a Web Worker, which this browser cannot start'));
+      return;
+    }
+    worker.addEventListener('message', ({ data }) => {
+      if (data.failed !== undefined) reject(new Error(`the solver could not start: ${data.failed}`));
+      else if (data.progress) onProgress(data.progress);
+      else if (data.error) reject(asError(data.error));
+      else resolve(data.proved);
+      if (!data.progress) worker.terminate();
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      worker.terminate();
+      reject(new Error('the proof stopped: its worker failed'));
+    });
+    worker.postMessage({ id: 1, prove: input });
+  });
+  const cancel = () => {
+    if (worker) worker.terminate();
+    const error = new Error('the proof was cancelled');
+    error.name = 'AbortError';
+    settle.reject(error);
+  };
+  return { done, cancel };
+}

@@ -1,6 +1,7 @@
 //! Solving, for the page: reading what the Scramble box holds, solving an
 //! input in either mode (called from the page's Web Worker, since a
-//! fewest-moves search takes ~10 ms), random scrambles, and the in-page
+//! fewest-moves search takes ~10 ms), proving the shortest solution (in a
+//! worker of its own, with progress), random scrambles, and the in-page
 //! timings `make page-bench` reports.
 
 use super::{
@@ -15,9 +16,11 @@ use crate::notation;
 use crate::orientation::Orientation;
 use crate::scramble;
 use crate::share;
+use crate::shortest;
 use crate::solver::{self, Solution, StageMoves};
 use crate::tables;
 use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;
 
 /// Reads the Scramble box: a link (Thistle's, alg.cubing.net's or
@@ -62,20 +65,92 @@ pub fn solve_stages(mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
         Mode::Fast => &fast.solution,
         Mode::Fewest => &fewest,
     };
-    to_js(&Searched {
-        mode: mode.as_str().to_string(),
-        facelets: facelet::to_string(&fast.cube),
-        orientation: Orientation::all()
-            .iter()
-            .position(|o| o.axes() == chosen.axes)
-            .ok_or_else(|| js_error("the solution's axes are no orientation", None))?,
-        stages: chosen
-            .stages
-            .iter()
-            .map(|s| notation::format_moves(&s.moves))
-            .collect(),
-        fast_total: fast.solution.len(),
-        fewest_total: fewest.len(),
+    to_js(&Searched::new(mode, &fast, chosen, fewest.len())?)
+}
+
+impl Searched {
+    /// `chosen`, found in `mode` for the cube `fast` solved.
+    fn new(
+        mode: Mode,
+        fast: &Solved,
+        chosen: &Solution,
+        fewest_total: usize,
+    ) -> Result<Searched, JsValue> {
+        Ok(Searched {
+            mode: mode.as_str().to_string(),
+            facelets: facelet::to_string(&fast.cube),
+            orientation: Orientation::all()
+                .iter()
+                .position(|o| o.axes() == chosen.axes)
+                .ok_or_else(|| js_error("the solution's axes are no orientation", None))?,
+            stages: chosen
+                .stages
+                .iter()
+                .map(|s| notation::format_moves(&s.moves))
+                .collect(),
+            fast_total: fast.solution.len(),
+            fewest_total,
+        })
+    }
+}
+
+/// A proof's outcome for the page: the solution to show (as fewest mode's,
+/// for `App.show`), whether it is proven shortest, the bound reached and
+/// the nodes searched.
+#[derive(Serialize)]
+struct Proved {
+    found: Searched,
+    proven: bool,
+    bound: usize,
+    nodes: u64,
+}
+
+/// What `proveShortest` hands its progress callback.
+#[derive(Serialize)]
+struct ProofProgress {
+    nodes: f64,
+    best: usize,
+    bound: usize,
+}
+
+/// Proves the shortest four-stage solution of an input (`{ source, text
+/// }`) over all six orientations (see `shortest::prove_shortest`), calling
+/// `on_progress({ nodes, best, bound })` as it goes; the callback returning
+/// `false` stops it. Returns `{ found, proven, bound, nodes }`, `found`
+/// in the form `App.show` plays (mode `fewest`). It may run for minutes, so
+/// the page calls it in a worker of its own.
+#[wasm_bindgen(js_name = proveShortest)]
+pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<JsValue, JsValue> {
+    let input = read_input_object(input)?;
+    let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
+    let mut failure = None;
+    let proof = shortest::prove_shortest(&fast.cube, |progress| {
+        let report = ProofProgress {
+            // A JS number holds any count a proof reaches exactly.
+            nodes: progress.nodes as f64,
+            best: progress.best,
+            bound: progress.bound,
+        };
+        let answer = to_js(&report).and_then(|r| on_progress.call1(&JsValue::NULL, &r));
+        match answer {
+            Ok(answer) if answer == JsValue::FALSE => ControlFlow::Break(()),
+            Ok(_) => ControlFlow::Continue(()),
+            Err(error) => {
+                failure = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    })
+    .map_err(|e| js_error(&e.to_string(), None))?;
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let length = proof.solution.len();
+    to_js(&Proved {
+        found: Searched::new(Mode::Fewest, &fast, &proof.solution, length)?,
+        proven: proof.is_proven(),
+        bound: proof.bound,
+        nodes: proof.nodes,
     })
 }
 

@@ -1,0 +1,339 @@
+//! Joint bounds for the proof of the shortest solution (`shortest`):
+//! admissible lower bounds on what two consecutive stages cost together.
+//!
+//! Each stage's own table says what that stage costs, but not what the
+//! next stage will cost from wherever it ends; a state two moves from the
+//! end of stage 2 may leave stage 3 ten moves to do. A joint table is the
+//! exact cost of both stages on a projection of the cube (a few
+//! coordinates the moves act on): the earlier stage's moves until its goal
+//! holds on the projection, then the later stage's moves until the later
+//! goal does, joins merged as fewest mode merges them. Every real pair of
+//! stage solutions projects to such a path, so its cost is a lower bound.
+//! The tables are built on first use (a few hundred milliseconds), so the
+//! page carries no more bytes.
+
+use crate::coord::{self, CornerCosets};
+use crate::cubie::{CubieCube, Move, SOLVED};
+use crate::stage::{class_move_table, move_table, with, StageKind};
+use std::sync::OnceLock;
+
+/// An entry no path reaches.
+const UNREACHED: u8 = u8::MAX;
+
+/// The exact cost of two consecutive stages on a projection of `size`
+/// values, `step(value, k)` being the value after the earlier stage's
+/// `k`-th move: the later stage's moves are those `late[k]` marks. Where
+/// the earlier goal holds, the later stage starts; its first move may be
+/// merged into the earlier stage's last (one move for the two).
+fn joint_costs(
+    size: usize,
+    moves: &[Move],
+    late: &[bool],
+    step: impl Fn(usize, usize) -> usize,
+    early_goal: impl Fn(usize) -> bool,
+    late_goal: impl Fn(usize) -> bool,
+) -> Vec<u8> {
+    // The later stage alone, from its goal outwards (its moves are closed
+    // under inverses, so distances to the goal are distances from it).
+    let mut later = vec![UNREACHED; size];
+    let mut queue: Vec<u32> = (0..size)
+        .filter(|&v| late_goal(v))
+        .map(|v| v as u32)
+        .collect();
+    for &v in &queue {
+        later[v as usize] = 0;
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let v = queue[head] as usize;
+        head += 1;
+        for k in (0..moves.len()).filter(|&k| late[k]) {
+            let next = step(v, k);
+            if later[next] == UNREACHED {
+                later[next] = later[v] + 1;
+                queue.push(next as u32);
+            }
+        }
+    }
+    // Both stages: where the earlier goal holds, the later stage's cost, or
+    // one move merged across the join and the later stage's cost after it;
+    // then outwards by the earlier stage's moves, nearest first.
+    let index_of = |m: Move| moves.iter().position(|&n| n == m);
+    let mut costs = vec![UNREACHED; size];
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    for v in 0..size {
+        let mut cost = if early_goal(v) { later[v] } else { UNREACHED };
+        for (k, &last) in moves.iter().enumerate() {
+            if !early_goal(step(v, k)) {
+                continue;
+            }
+            for (_, &first) in moves.iter().enumerate().filter(|&(j, _)| late[j]) {
+                if let Some(merged) = last.then(first).and_then(index_of) {
+                    cost = cost.min(later[step(v, merged)].saturating_add(1));
+                }
+            }
+        }
+        if cost != UNREACHED {
+            costs[v] = cost;
+            let bucket = cost as usize;
+            if buckets.len() <= bucket {
+                buckets.resize(bucket + 1, Vec::new());
+            }
+            buckets[bucket].push(v as u32);
+        }
+    }
+    let mut distance = 0;
+    while distance < buckets.len() {
+        let bucket = std::mem::take(&mut buckets[distance]);
+        for v in bucket {
+            let v = v as usize;
+            if costs[v] as usize != distance {
+                continue;
+            }
+            for k in 0..moves.len() {
+                let next = step(v, k);
+                if costs[next] as usize > distance + 1 {
+                    costs[next] = distance as u8 + 1;
+                    if buckets.len() <= distance + 1 {
+                        buckets.resize(distance + 2, Vec::new());
+                    }
+                    buckets[distance + 1].push(next as u32);
+                }
+            }
+        }
+        distance += 1;
+    }
+    costs
+}
+
+/// The moves of stage `early` and, for each, whether the next stage's group
+/// has it too.
+fn joint_moves(early: StageKind) -> (Vec<Move>, Vec<bool>) {
+    let moves = early.allowed_moves();
+    let late_moves = early
+        .next()
+        .expect("a joint table's earlier stage is not the last")
+        .allowed_moves();
+    let late = moves.iter().map(|m| late_moves.contains(m)).collect();
+    (moves, late)
+}
+
+/// The step of a pair of coordinates `(a, b)`, numbered `a * b_size + b`,
+/// from their move tables over `n` moves.
+fn product_step<'a>(
+    a_move: &'a [u16],
+    b_move: &'a [u16],
+    b_size: usize,
+    n: usize,
+) -> impl Fn(usize, usize) -> usize + 'a {
+    move |v, k| {
+        let (a, b) = (v / b_size, v % b_size);
+        a_move[a * n + k] as usize * b_size + b_move[b * n + k] as usize
+    }
+}
+
+/// Where the middle-layer (E-slice) edges are (`coord::slice`, 495) and,
+/// among the other eight positions in order, where the M-slice edges are
+/// (70): 34,650 values, solved at `(SLICE_SOLVED, M_PLACEMENT_SOLVED)`.
+fn edge_slices(cube: &CubieCube) -> usize {
+    let mut marks = [false; 8];
+    let others = cube.ep.iter().filter(|&&e| (e as usize) < 8);
+    for (mark, &e) in marks.iter_mut().zip(others) {
+        *mark = coord::M_EDGES.contains(&(e as usize));
+    }
+    coord::slice(cube) as usize * coord::N_M_PLACEMENT + coord::combination_rank(&marks) as usize
+}
+
+fn set_edge_slices(value: usize) -> CubieCube {
+    let mut cube = SOLVED;
+    coord::set_slice(&mut cube, (value / coord::N_M_PLACEMENT) as u16);
+    let marks: [bool; 8] = coord::combination_unrank(value % coord::N_M_PLACEMENT, 4);
+    let (mut m, mut s) = (coord::M_EDGES.iter(), coord::S_EDGES.iter());
+    let others = cube.ep.iter_mut().filter(|e| (**e as usize) < 8);
+    for (e, &is_m) in others.zip(&marks) {
+        let next = if is_m { m.next() } else { s.next() };
+        *e = *next.expect("four M-slice and four S-slice edges") as u8;
+    }
+    cube
+}
+
+/// Stages 2 and 3 together, on two projections: the corners, twist (2,187)
+/// × corner class (420), where stage 2 ends with no corner twisted and
+/// stage 3 with the corners in the half-turn group's class; and the edges
+/// (`edge_slices`), where stage 2 ends with the middle-layer edges in the
+/// middle layer and stage 3 with the M-slice edges in the M slice.
+pub struct StagesTwoThree {
+    cosets: CornerCosets,
+    corners: Vec<u8>,
+    edges: Vec<u8>,
+}
+
+impl StagesTwoThree {
+    fn build() -> StagesTwoThree {
+        let cosets = CornerCosets::build();
+        let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
+        let n = moves.len();
+        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
+        let class_move = class_move_table(&cosets, &moves);
+        let classes = coord::N_CORNER_CLASS;
+        let corners = joint_costs(
+            coord::N_TWIST * classes,
+            &moves,
+            &late,
+            product_step(&twist_move, &class_move, classes, n),
+            |v| v / classes == 0,
+            |v| v == 0,
+        );
+        let edge_count = coord::N_SLICE * coord::N_M_PLACEMENT;
+        let edge_move = move_table(edge_count, &moves, set_edge_slices, |cube| {
+            edge_slices(cube) as u16
+        });
+        let solved = edge_slices(&SOLVED);
+        let edges = joint_costs(
+            edge_count,
+            &moves,
+            &late,
+            |v, k| edge_move[v * n + k] as usize,
+            |v| v / coord::N_M_PLACEMENT == coord::SLICE_SOLVED as usize,
+            |v| v == solved,
+        );
+        StagesTwoThree {
+            cosets,
+            corners,
+            edges,
+        }
+    }
+
+    /// The tables, built on first use.
+    pub fn get() -> &'static StagesTwoThree {
+        static TABLES: OnceLock<StagesTwoThree> = OnceLock::new();
+        TABLES.get_or_init(StagesTwoThree::build)
+    }
+
+    /// A lower bound on what the rest of stage 2 and all of stage 3 cost
+    /// from a cube in G1; `free` if the next move may be merged into the
+    /// move before it (at a join).
+    pub fn bound(&self, cube: &CubieCube, free: bool) -> usize {
+        let twist_class =
+            coord::twist(cube) as usize * coord::N_CORNER_CLASS + self.cosets.class(cube) as usize;
+        let cost = self.corners[twist_class].max(self.edges[edge_slices(cube)]);
+        (cost as usize).saturating_sub(usize::from(free))
+    }
+}
+
+/// Stages 3 and 4 together on the corner permutation (40,320) × where the
+/// M-slice edges are (`coord::m_placement`, 70): stage 3 ends with the
+/// corners in the half-turn group's class and the M-slice edges in the M
+/// slice, stage 4 with the corners solved.
+pub struct StagesThreeFour {
+    costs: Vec<u8>,
+}
+
+impl StagesThreeFour {
+    fn build() -> StagesThreeFour {
+        let cosets = CornerCosets::build();
+        let (moves, late) = joint_moves(StageKind::SeparatePieces);
+        let n = moves.len();
+        let perm_move = move_table(
+            coord::N_CORNER_PERM,
+            &moves,
+            |rank| CubieCube {
+                cp: coord::permutation_unrank(rank),
+                ..SOLVED
+            },
+            |cube| coord::permutation_rank(&cube.cp) as u16,
+        );
+        let m_move = move_table(
+            coord::N_M_PLACEMENT,
+            &moves,
+            with(coord::set_m_placement),
+            coord::m_placement,
+        );
+        // Class 0 of each corner permutation, by rank.
+        let in_class_zero: Vec<bool> = (0..coord::N_CORNER_PERM)
+            .map(|rank| cosets.coset[rank] < coord::N_HALF_TURN_CORNERS as u16)
+            .collect();
+        let places = coord::N_M_PLACEMENT;
+        let m_solved = coord::M_PLACEMENT_SOLVED as usize;
+        let costs = joint_costs(
+            coord::N_CORNER_PERM * places,
+            &moves,
+            &late,
+            product_step(&perm_move, &m_move, places, n),
+            |v| v % places == m_solved && in_class_zero[v / places],
+            |v| v == m_solved,
+        );
+        StagesThreeFour { costs }
+    }
+
+    /// The table, built on first use.
+    pub fn get() -> &'static StagesThreeFour {
+        static TABLE: OnceLock<StagesThreeFour> = OnceLock::new();
+        TABLE.get_or_init(StagesThreeFour::build)
+    }
+
+    /// A lower bound on what the rest of stage 3 and all of stage 4 cost
+    /// from a cube in G2; `free` if the next move may be merged into the
+    /// move before it (at a join).
+    pub fn bound(&self, cube: &CubieCube, free: bool) -> usize {
+        let v = coord::permutation_rank(&cube.cp) * coord::N_M_PLACEMENT
+            + coord::m_placement(cube) as usize;
+        (self.costs[v] as usize).saturating_sub(usize::from(free))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fewest;
+    use crate::orientation::Orientation;
+    use crate::scramble;
+
+    /// Fewest-moves solutions are short: their stages 2 and 3, after stage
+    /// 1, and their stages 3 and 4, after stage 2, cost no less than the
+    /// bounds say, in the orientation they use; and the bounds say more
+    /// than the earlier stage's own cost often.
+    #[test]
+    fn later_stages_of_fewest_solutions_cost_at_least_the_bounds() {
+        let mut rng = scramble::rng(Some(13));
+        let tables = StagesTwoThree::get();
+        let later = StagesThreeFour::get();
+        let (mut beyond_stage_two, mut beyond_stage_three) = (0, 0);
+        for _ in 0..200 {
+            let cube = scramble::random_state(&mut rng);
+            let solution = fewest::solve_fewest(&cube, 20_000).unwrap();
+            let orientation = Orientation::with_axes(solution.axes).unwrap();
+            let seen = |stage: usize| -> Vec<Move> {
+                let moves = &solution.stages[stage].moves;
+                moves
+                    .iter()
+                    .map(|&m| orientation.move_from_cube(m))
+                    .collect()
+            };
+            let after_one = orientation.conjugate(&cube).apply(&seen(0));
+            let cost = seen(1).len() + seen(2).len();
+            let bound = tables.bound(&after_one, false);
+            assert!(bound <= cost, "bound {bound} over a cost of {cost}");
+            beyond_stage_two += usize::from(bound > seen(1).len());
+            let after_two = after_one.apply(&seen(1));
+            let cost = seen(2).len() + seen(3).len();
+            let bound = later.bound(&after_two, false);
+            assert!(bound <= cost, "bound {bound} over a cost of {cost}");
+            beyond_stage_three += usize::from(bound > seen(2).len());
+        }
+        assert!(beyond_stage_two > 100, "{beyond_stage_two} of 200");
+        assert!(beyond_stage_three > 100, "{beyond_stage_three} of 200");
+    }
+
+    #[test]
+    fn edge_slices_read_back_what_was_set() {
+        for value in 0..coord::N_SLICE * coord::N_M_PLACEMENT {
+            assert_eq!(edge_slices(&set_edge_slices(value)), value);
+        }
+        assert_eq!(
+            edge_slices(&SOLVED),
+            coord::SLICE_SOLVED as usize * coord::N_M_PLACEMENT
+                + coord::M_PLACEMENT_SOLVED as usize
+        );
+    }
+}

@@ -1,0 +1,68 @@
+// Prove shortest: the action runs in a worker of its own with a progress
+// bar and a Cancel button, the page stays usable meanwhile, and on an easy
+// scramble the proven solution becomes the one shown. (The stage panel's
+// orientation is tested in stages.test.mjs.)
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SOLVED, open, searched, settle, useBrowser } from './harness.mjs';
+
+const SUPERFLIP = 'U R2 F B R B2 R U2 L B2 R U\' D\' R2 F R\' L B2 U2 F2';
+const link = (scramble) => `?scramble=${encodeURIComponent(scramble)}&mode=fewest`;
+
+const proveButton = (page) => page.getByRole('button', { name: 'Prove shortest' });
+const cancelButton = (page) => page.getByRole('button', { name: 'Cancel' });
+const bar = (page) => page.getByRole('progressbar', { name: 'Proof progress' });
+const note = (page) => page.locator('.prove-text');
+
+describe('prove shortest', () => {
+  const env = useBrowser();
+
+  test('on an easy scramble the proof completes and its solution is shown', async () => {
+    const page = await open(env.browser, env.server.url + link("R U F2 L' D B"));
+    await searched(page);
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven shortest: 6 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.equal(await page.locator('.moves .move').count(), 6);
+    assert.ok(await proveButton(page).isEnabled());
+    assert.equal(await cancelButton(page).isVisible(), false);
+    assert.equal(await bar(page).isVisible(), false);
+    await page.evaluate(() => window.thistle.seek(6));
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
+    // Another scramble's solution clears the note.
+    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await searched(page);
+    assert.equal(await note(page).textContent(), '');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a long proof shows progress, leaves the page usable and can be cancelled', async () => {
+    const page = await open(env.browser, env.server.url + link(SUPERFLIP));
+    await searched(page);
+    const before = await page.evaluate(() => window.thistle.state());
+    await proveButton(page).click();
+    assert.ok(await bar(page).isVisible());
+    assert.ok(await proveButton(page).isDisabled());
+    await page.waitForFunction(() => /nodes · best \d+ moves · none shorter than \d+/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    const max = Number(await bar(page).getAttribute('max'));
+    assert.ok(max >= 15, `the bar runs up to the best length, ${max}`);
+    // Solving goes on in the page's own worker meanwhile.
+    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await searched(page);
+    const after = await page.evaluate(() => window.thistle.state());
+    assert.notEqual(after, before);
+    assert.match(await page.locator('#result').textContent(), /\d+ moves/);
+    await cancelButton(page).click();
+    assert.match(await note(page).textContent(), /^Cancelled\./);
+    assert.ok(await proveButton(page).isEnabled());
+    assert.equal(await cancelButton(page).isVisible(), false);
+    assert.equal(await bar(page).isVisible(), false);
+    // The random scramble is still shown, and can be proved in its turn.
+    assert.equal(await page.evaluate(() => window.thistle.state()), after);
+    await proveButton(page).click();
+    await page.waitForFunction(() => /nodes/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    await cancelButton(page).click();
+    assert.deepEqual(page.errors, []);
+  });
+});

@@ -1,0 +1,124 @@
+//! Proven-shortest mode: four true stages, never longer than fewest-moves
+//! mode, exactly as short as an independent search says on states a few
+//! moves from solved, the same length for a scramble seen from every
+//! orientation, and stoppable.
+
+mod common;
+
+use common::{CHECKERBOARD, SUPERFLIP};
+use std::ops::ControlFlow;
+use thistle::cubie::{CubieCube, Move};
+use thistle::fewest::{self, DEFAULT_BUDGET};
+use thistle::notation;
+use thistle::orientation::Orientation;
+use thistle::shortest::{self, Progress, Proof};
+
+fn cube_of(scramble: &str) -> CubieCube {
+    notation::parse(scramble).expect("a scramble").cube()
+}
+
+fn prove(cube: &CubieCube) -> Proof {
+    let proof =
+        shortest::prove_shortest(cube, |_| ControlFlow::Continue(())).expect("a valid cube");
+    assert!(proof.is_proven());
+    assert_eq!(proof.bound, proof.solution.len());
+    common::check_stages(cube, &proof.solution);
+    proof
+}
+
+/// The length of a shortest solution of any kind, by trying every
+/// sequence of up to `max` moves: `None` if there is none that short.
+fn optimal_length(cube: &CubieCube, max: usize) -> Option<usize> {
+    fn solves(cube: &CubieCube, depth: usize, last: Option<Move>) -> bool {
+        if depth == 0 {
+            return cube.is_solved();
+        }
+        Move::ALL.into_iter().any(|m| {
+            last.is_none_or(|l| l.face != m.face) && solves(&cube.apply_move(m), depth - 1, Some(m))
+        })
+    }
+    (0..=max).find(|&depth| solves(cube, depth, None))
+}
+
+/// Scrambles a few moves long whose inverse goes through the stages.
+const SHORT: [&str; 6] = [
+    "F",
+    CHECKERBOARD,
+    "R U F",
+    "F R2 D' B",
+    "R U F2 L' D B",
+    "U2 R2 F2 D R' F",
+];
+
+#[test]
+fn states_a_few_moves_from_solved_get_their_optimal_length() {
+    for scramble in SHORT {
+        let cube = cube_of(scramble);
+        let proof = prove(&cube);
+        let optimal = optimal_length(&cube, 6).expect("at most six moves");
+        assert_eq!(proof.solution.len(), optimal, "{scramble}");
+        let fewest = fewest::solve_fewest(&cube, DEFAULT_BUDGET).unwrap();
+        assert!(proof.solution.len() <= fewest.len(), "{scramble}");
+    }
+}
+
+#[test]
+fn a_scramble_seen_from_every_orientation_proves_the_same_length() {
+    let scramble = notation::parse("R U2 F' L D2 B R'").unwrap().face_moves();
+    let mut lengths = Vec::new();
+    for orientation in Orientation::all() {
+        let turned: Vec<Move> = scramble
+            .iter()
+            .map(|&m| orientation.move_to_cube(m))
+            .collect();
+        let cube = CubieCube::solved().apply(&turned);
+        let proof = prove(&cube);
+        let fewest = fewest::solve_fewest(&cube, DEFAULT_BUDGET).unwrap();
+        assert!(proof.solution.len() <= fewest.len());
+        lengths.push(proof.solution.len());
+    }
+    assert!(lengths.iter().all(|&l| l == lengths[0]), "{lengths:?}");
+    assert!(lengths[0] <= scramble.len());
+}
+
+#[test]
+fn proofs_are_deterministic() {
+    let cube = cube_of("L2 B' U R2 D F'");
+    assert_eq!(prove(&cube), prove(&cube));
+}
+
+#[test]
+fn progress_is_reported_and_a_break_stops_the_search() {
+    // Twenty moves: far too many to prove in a test.
+    let cube = cube_of(SUPERFLIP);
+    let mut seen: Vec<Progress> = Vec::new();
+    let proof = shortest::prove_shortest(&cube, |progress| {
+        seen.push(*progress);
+        if seen.len() < 40 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .unwrap();
+    assert_eq!(seen.len(), 40, "no report after the break");
+    assert!(seen
+        .windows(2)
+        .all(|w| w[0].nodes <= w[1].nodes && w[0].bound <= w[1].bound && w[0].best >= w[1].best));
+    assert!(seen.iter().any(|p| p.nodes >= shortest::PROGRESS_NODES));
+    let last = seen.last().unwrap();
+    assert!(!proof.is_proven());
+    assert_eq!(proof.bound, last.bound);
+    assert!(proof.bound < proof.solution.len());
+    assert!(proof.nodes >= last.nodes);
+    common::check_stages(&cube, &proof.solution);
+    let fewest = fewest::solve_fewest(&cube, DEFAULT_BUDGET).unwrap();
+    assert!(proof.solution.len() <= fewest.len());
+}
+
+#[test]
+fn an_unreachable_cube_is_refused() {
+    let mut cube = CubieCube::solved();
+    cube.eo[0] = 1;
+    assert!(shortest::prove_shortest(&cube, |_| ControlFlow::Continue(())).is_err());
+}

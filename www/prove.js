@@ -1,0 +1,87 @@
+// The "Prove shortest" action: proves that no shorter four-stage solution
+// of the cube on display exists in any orientation, in a worker of its own
+// (solving.js `prove`), so the page stays usable; shows the nodes searched,
+// the best length so far and the bound still open, with a progress bar
+// from the bound towards the best; Cancel ends the worker. A finished proof
+// is shown as the current solution, with a note that it is proven.
+
+import { prove } from './solving.js';
+
+const count = new Intl.NumberFormat('en');
+const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
+const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
+
+function element(tag, props = {}) {
+  return Object.assign(document.createElement(tag), props);
+}
+
+/**
+ * Builds the action into `root`. `current()` is what is on display
+ * ({ input, mode, position }); `show(wanted, found)` displays a solution of
+ * it found in the worker. Returns `{ shown(wanted) }`, which the page calls
+ * whenever it displays a solution, so a note about another cube is cleared.
+ */
+export function createProve({ root, current, show }) {
+  const start = element('button', { type: 'button', textContent: 'Prove shortest' });
+  const cancel = element('button', { type: 'button', textContent: 'Cancel', hidden: true });
+  const bar = element('progress', { hidden: true });
+  bar.setAttribute('aria-label', 'Proof progress');
+  const text = element('span', { className: 'prove-text' });
+  text.setAttribute('aria-live', 'polite');
+  root.append(start, cancel, bar, text);
+
+  let running = null;
+  let proven = '';
+
+  const idle = () => {
+    running = null;
+    start.disabled = false;
+    cancel.hidden = true;
+    bar.hidden = true;
+  };
+
+  const report = ({ nodes, best, bound }) => {
+    bar.max = best;
+    bar.value = bound;
+    text.textContent = `${count.format(nodes)} nodes · best ${moves(best)} · none shorter than ${bound}`;
+  };
+
+  start.addEventListener('click', async () => {
+    const wanted = current();
+    if (!wanted || running) return;
+    const run = prove(wanted.input, report);
+    running = run;
+    start.disabled = true;
+    cancel.hidden = false;
+    bar.hidden = false;
+    bar.removeAttribute('value');
+    text.textContent = 'Proving…';
+    try {
+      const proved = await run.done;
+      if (keyOf(current()) === keyOf(wanted)) {
+        proven = keyOf(wanted);
+        show(wanted, proved.found);
+      }
+      text.textContent = proved.proven
+        ? `Proven shortest: ${moves(proved.found.fewestTotal)} over all six orientations (${count.format(proved.nodes)} nodes).`
+        : `Stopped: none shorter than ${proved.bound}; best ${moves(proved.found.fewestTotal)}.`;
+    } catch (error) {
+      text.textContent = error.name === 'AbortError'
+        ? `Cancelled. ${text.textContent.startsWith('Proving') ? '' : text.textContent}`.trim()
+        : `The proof failed: ${error.message}`;
+    } finally {
+      if (running === run) idle();
+    }
+  });
+
+  cancel.addEventListener('click', () => {
+    if (running) running.cancel();
+  });
+
+  return {
+    shown(wanted) {
+      if (keyOf(wanted) !== proven && !running) text.textContent = '';
+      if (keyOf(wanted) !== proven) proven = '';
+    },
+  };
+}
