@@ -7,7 +7,7 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::bfs::Packed;
+use crate::bfs::{self, Packed};
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::{Axes, Orientation};
 use crate::stage::{Stage, StageKind, StageVisitor};
@@ -99,37 +99,20 @@ impl Solution {
 /// A shortest path from `coord` to the stage's goal, one step at a time:
 /// the index of each move in the stage's move list and the coordinate it
 /// leads to. Its length is the coordinate's exact distance. Each step is
-/// the first move, in the stage's order, whose neighbour is one closer:
-/// read from the stage's first-move table where it has one, found by
-/// trying the moves in order where it has not.
+/// the first move, in the stage's order, whose neighbour is one closer, read
+/// from the stage's first-move table: one lookup a step instead of trying
+/// the moves in turn.
 pub fn descent<'a, S: Stage>(
     stage: &'a S,
-    table: Packed<'a>,
     coord: S::Coord,
 ) -> impl Iterator<Item = (usize, S::Coord)> + 'a {
-    let goal = stage.goal();
     let first_moves = tables::first_moves(S::KIND);
     let mut coord = coord;
-    // The current entry's value is carried from step to step rather than
-    // looked up again: it is the value the step was chosen for.
-    let mut current = table.get(stage.index(coord));
-    let mut steps = 0;
     std::iter::from_fn(move || {
-        if coord == goal || steps == S::KIND.max_length() {
-            return None;
-        }
-        let step = if first_moves.is_empty() {
-            let want = (current + 2) % 3;
-            current = want;
-            (0..stage.moves().len())
-                .map(|k| (k, stage.step(coord, k)))
-                .find(|&(_, next)| table.get(stage.index(next)) == want)?
-        } else {
-            let k = usize::from(first_moves[stage.index(coord)]);
-            (k < stage.moves().len()).then(|| (k, stage.step(coord, k)))?
-        };
+        let k = usize::from(first_moves[stage.raw_index(coord)]);
+        // `NO_MOVE` at the goal ends the path.
+        let step = (k < stage.moves().len()).then(|| (k, stage.step(coord, k)))?;
         coord = step.1;
-        steps += 1;
         Some(step)
     })
 }
@@ -139,31 +122,39 @@ pub fn descent<'a, S: Stage>(
 pub const NO_MOVE: u8 = u8::MAX;
 
 /// The first move (its index in the stage's moves) of a shortest path from
-/// every coordinate, by table index, as the search in `descent` finds it;
-/// `NO_MOVE` for the goal and unreached entries. Empty for a stage whose
-/// table is reduced by symmetry, where conjugate coordinates share an entry
-/// but not a first move. Built at run time from the embedded table, so the
-/// page carries no more bytes; this is what lets descent take one step per
-/// lookup instead of trying the moves in turn.
+/// every coordinate value, by raw index (`Stage::raw_index`): the first
+/// move, in the stage's order, whose neighbour's distance is one less;
+/// `NO_MOVE` for the goal and unreached entries. A table reduced by symmetry
+/// is expanded here, since conjugate coordinates share a distance but not a
+/// first move. Built at run time from the embedded tables, so the page
+/// carries no more bytes.
 pub struct FirstMoves;
 
 impl StageVisitor for FirstMoves {
     type Output = Vec<u8>;
     fn visit<S: Stage>(self, stage: &S) -> Vec<u8> {
-        if S::RAW_SIZE != S::SIZE {
-            return Vec::new();
-        }
         let table = tables::table(S::KIND);
-        (0..S::SIZE)
-            .map(|index| {
-                let current = table.get(index);
-                let coord = stage.coord_at(index);
-                if current == crate::bfs::PACKED_UNREACHED || coord == stage.goal() {
+        // Read by raw index, so that each neighbour costs a lookup rather
+        // than a reduction by symmetry.
+        let expanded;
+        let raw_table = if S::RAW_SIZE == S::SIZE {
+            table
+        } else {
+            expanded = bfs::pack_with(S::RAW_SIZE, |raw| {
+                table.get(stage.index(stage.raw_coord(raw)))
+            });
+            Packed(&expanded)
+        };
+        (0..S::RAW_SIZE)
+            .map(|raw| {
+                let current = raw_table.get(raw);
+                let coord = stage.raw_coord(raw);
+                if current == bfs::PACKED_UNREACHED || coord == stage.goal() {
                     return NO_MOVE;
                 }
                 let want = (current + 2) % 3;
                 (0..stage.moves().len())
-                    .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
+                    .find(|&k| raw_table.get(stage.raw_index(stage.step(coord, k))) == want)
                     .map_or(NO_MOVE, |k| k as u8)
             })
             .collect()
@@ -181,7 +172,7 @@ impl StageVisitor for Descend<'_> {
     type Output = CubieCube;
     fn visit<S: Stage>(self, stage: &S) -> CubieCube {
         let mut cube = self.cube;
-        for (k, _) in descent(stage, tables::table(S::KIND), stage.coord(&cube)) {
+        for (k, _) in descent(stage, stage.coord(&cube)) {
             let m = stage.moves()[k];
             self.moves.push(m);
             // Nothing follows the last stage, so its cube need not be tracked.
@@ -253,25 +244,28 @@ pub(crate) fn solve_checked(cube: &CubieCube) -> Solution {
 mod tests {
     use super::*;
 
-    /// For every 97th entry, the first move by trying the moves in order.
+    /// For every 97th raw index, the first move by trying the moves in order.
     struct SearchedFirstMoves;
 
     impl StageVisitor for SearchedFirstMoves {
         type Output = Vec<(usize, Option<usize>)>;
         fn visit<S: Stage>(self, stage: &S) -> Self::Output {
             let table = tables::table(S::KIND);
-            (0..S::SIZE)
+            (0..S::RAW_SIZE)
                 .step_by(97)
-                .filter(|&index| table.get(index) != crate::bfs::PACKED_UNREACHED)
-                .map(|index| {
-                    let coord = stage.coord_at(index);
-                    let want = (table.get(index) + 2) % 3;
+                .map(|raw| (raw, stage.raw_coord(raw)))
+                .filter(|&(raw, coord)| {
+                    assert_eq!(stage.raw_index(coord), raw);
+                    table.get(stage.index(coord)) != crate::bfs::PACKED_UNREACHED
+                })
+                .map(|(raw, coord)| {
+                    let want = (table.get(stage.index(coord)) + 2) % 3;
                     let first = (coord != stage.goal()).then(|| {
                         (0..stage.moves().len())
                             .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
                             .expect("a move closer to the goal")
                     });
-                    (index, first)
+                    (raw, first)
                 })
                 .collect()
         }
@@ -281,12 +275,8 @@ mod tests {
     fn first_move_tables_hold_the_move_the_search_finds_first() {
         for kind in StageKind::ALL {
             let first_moves = tables::first_moves(kind);
-            if kind == StageKind::OrientCornersSlice {
-                assert!(first_moves.is_empty(), "a reduced table has none");
-                continue;
-            }
-            for (index, first) in tables::stages().visit(kind, SearchedFirstMoves) {
-                let stored = first_moves[index];
+            for (raw, first) in tables::stages().visit(kind, SearchedFirstMoves) {
+                let stored = first_moves[raw];
                 assert_eq!(first, (stored != NO_MOVE).then_some(stored as usize));
             }
         }
