@@ -53,18 +53,16 @@ pub fn histogram<S: Stage>(stage: &S, distances: &[u8]) -> Vec<usize> {
 
 /// Distances mod 3, four entries a byte, lowest bits first.
 pub fn pack(distances: &[u8]) -> Vec<u8> {
-    pack_with(distances.len(), |index| match distances[index] {
-        UNREACHED => PACKED_UNREACHED,
-        d => d % 3,
-    })
-}
-
-/// `len` packed entries (each 0..=3), four a byte, lowest bits first.
-pub fn pack_with(len: usize, entry: impl Fn(usize) -> u8) -> Vec<u8> {
-    (0..len.div_ceil(4))
-        .map(|byte| {
-            (byte * 4..len.min(byte * 4 + 4)).fold(0u8, |packed, index| {
-                packed | entry(index) << (2 * (index & 3))
+    distances
+        .chunks(4)
+        .map(|chunk| {
+            chunk.iter().enumerate().fold(0u8, |byte, (i, &d)| {
+                let value = if d == UNREACHED {
+                    PACKED_UNREACHED
+                } else {
+                    d % 3
+                };
+                byte | value << (2 * i)
             })
         })
         .collect()

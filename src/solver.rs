@@ -7,7 +7,7 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::bfs::{self, Packed};
+use crate::bfs;
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::{Axes, Orientation};
 use crate::stage::{Stage, StageKind, StageVisitor};
@@ -134,27 +134,27 @@ impl StageVisitor for FirstMoves {
     type Output = Vec<u8>;
     fn visit<S: Stage>(self, stage: &S) -> Vec<u8> {
         let table = tables::table(S::KIND);
-        // Read by raw index, so that each neighbour costs a lookup rather
-        // than a reduction by symmetry.
-        let expanded;
-        let raw_table = if S::RAW_SIZE == S::SIZE {
-            table
+        // Unpacked and by raw index for the build alone, so that each
+        // neighbour costs one load rather than a shift and a reduction by
+        // symmetry.
+        let distances: Vec<u8> = if S::RAW_SIZE == S::SIZE {
+            (0..S::SIZE).map(|index| table.get(index)).collect()
         } else {
-            expanded = bfs::pack_with(S::RAW_SIZE, |raw| {
-                table.get(stage.index(stage.raw_coord(raw)))
-            });
-            Packed(&expanded)
+            (0..S::RAW_SIZE)
+                .map(|raw| table.get(stage.index(stage.raw_coord(raw))))
+                .collect()
         };
-        (0..S::RAW_SIZE)
-            .map(|raw| {
-                let current = raw_table.get(raw);
+        distances
+            .iter()
+            .enumerate()
+            .map(|(raw, &current)| {
                 let coord = stage.raw_coord(raw);
                 if current == bfs::PACKED_UNREACHED || coord == stage.goal() {
                     return NO_MOVE;
                 }
                 let want = (current + 2) % 3;
                 (0..stage.moves().len())
-                    .find(|&k| raw_table.get(stage.raw_index(stage.step(coord, k))) == want)
+                    .find(|&k| distances[stage.raw_index(stage.step(coord, k))] == want)
                     .map_or(NO_MOVE, |k| k as u8)
             })
             .collect()
