@@ -109,30 +109,49 @@ pub fn descent<'a, S: Stage>(
     let first_moves = tables::first_moves(S::KIND);
     let mut coord = coord;
     std::iter::from_fn(move || {
-        let k = usize::from(first_moves[stage.raw_index(coord)]);
-        // `NO_MOVE` at the goal ends the path.
-        let step = (k < stage.moves().len()).then(|| (k, stage.step(coord, k)))?;
-        coord = step.1;
-        Some(step)
+        let k = first_moves.get(stage.raw_index(coord))?;
+        coord = stage.step(coord, k);
+        Some((k, coord))
     })
 }
 
-/// Marks a first-move table's entry with no first move: the goal, or an
-/// unreached entry.
-pub const NO_MOVE: u8 = u8::MAX;
-
 /// The first move (its index in the stage's moves) of a shortest path from
 /// every coordinate value, by raw index (`Stage::raw_index`): the first
-/// move, in the stage's order, whose neighbour's distance is one less;
-/// `NO_MOVE` for the goal and unreached entries. A table reduced by symmetry
-/// is expanded here, since conjugate coordinates share a distance but not a
+/// move, in the stage's order, whose neighbour's distance is one less; none
+/// for the goal and unreached entries. A table reduced by symmetry is
+/// expanded here, since conjugate coordinates share a distance but not a
 /// first move. Built at run time from the embedded tables, so the page
 /// carries no more bytes.
-pub struct FirstMoves;
+///
+/// Descent reads these at random, so their size decides how many reads
+/// miss the cache: a stage with fewer than 16 moves keeps two entries a
+/// byte (a value of 15 or more, or the stage's move count, is no move).
+pub struct FirstMoves {
+    moves: usize,
+    nibbles: bool,
+    entries: Vec<u8>,
+}
 
-impl StageVisitor for FirstMoves {
-    type Output = Vec<u8>;
-    fn visit<S: Stage>(self, stage: &S) -> Vec<u8> {
+impl FirstMoves {
+    /// The first move from the coordinate numbered `raw`, if it has one.
+    #[inline]
+    pub fn get(&self, raw: usize) -> Option<usize> {
+        let k = if self.nibbles {
+            self.entries[raw >> 1] >> ((raw & 1) * 4) & 15
+        } else {
+            self.entries[raw]
+        };
+        let k = usize::from(k);
+        (k < self.moves).then_some(k)
+    }
+}
+
+/// Builds a stage's `FirstMoves`.
+pub struct BuildFirstMoves;
+
+impl StageVisitor for BuildFirstMoves {
+    type Output = FirstMoves;
+    fn visit<S: Stage>(self, stage: &S) -> FirstMoves {
         let table = tables::table(S::KIND);
         // Unpacked and by raw index for the build alone, so that each
         // neighbour costs one load rather than a shift and a reduction by
@@ -144,20 +163,33 @@ impl StageVisitor for FirstMoves {
                 .map(|raw| table.get(stage.index(stage.raw_coord(raw))))
                 .collect()
         };
-        distances
-            .iter()
-            .enumerate()
-            .map(|(raw, &current)| {
-                let coord = stage.raw_coord(raw);
-                if current == bfs::PACKED_UNREACHED || coord == stage.goal() {
-                    return NO_MOVE;
-                }
-                let want = (current + 2) % 3;
-                (0..stage.moves().len())
-                    .find(|&k| distances[stage.raw_index(stage.step(coord, k))] == want)
-                    .map_or(NO_MOVE, |k| k as u8)
-            })
-            .collect()
+        let moves = stage.moves().len();
+        let none = u8::MAX;
+        let first = distances.iter().enumerate().map(|(raw, &current)| {
+            let coord = stage.raw_coord(raw);
+            if current == bfs::PACKED_UNREACHED || coord == stage.goal() {
+                return none;
+            }
+            let want = (current + 2) % 3;
+            (0..moves)
+                .find(|&k| distances[stage.raw_index(stage.step(coord, k))] == want)
+                .map_or(none, |k| k as u8)
+        });
+        let nibbles = moves < 16;
+        let entries = if nibbles {
+            let first: Vec<u8> = first.collect();
+            first
+                .chunks(2)
+                .map(|pair| pair[0] & 15 | pair.get(1).map_or(15, |k| k & 15) << 4)
+                .collect()
+        } else {
+            first.collect()
+        };
+        FirstMoves {
+            moves,
+            nibbles,
+            entries,
+        }
     }
 }
 
@@ -276,8 +308,7 @@ mod tests {
         for kind in StageKind::ALL {
             let first_moves = tables::first_moves(kind);
             for (raw, first) in tables::stages().visit(kind, SearchedFirstMoves) {
-                let stored = first_moves[raw];
-                assert_eq!(first, (stored != NO_MOVE).then_some(stored as usize));
+                assert_eq!(first_moves.get(raw), first);
             }
         }
     }

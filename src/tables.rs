@@ -3,7 +3,7 @@
 //! (through the cubie model) and first-move tables (from the distances).
 
 use crate::bfs::Packed;
-use crate::solver::FirstMoves;
+use crate::solver::{BuildFirstMoves, FirstMoves};
 use crate::stage::{StageKind, Stages};
 use std::sync::OnceLock;
 
@@ -30,8 +30,9 @@ pub fn prepare() {
 }
 
 /// Stage `kind`'s first-move table (see `solver::FirstMoves`), built with
-/// the others on first use; empty for a stage that has none.
-pub fn first_moves(kind: StageKind) -> &'static [u8] {
-    static FIRST: OnceLock<[Vec<u8>; StageKind::COUNT]> = OnceLock::new();
-    &FIRST.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, FirstMoves)))[kind.index()]
+/// the others on first use.
+pub fn first_moves(kind: StageKind) -> &'static FirstMoves {
+    static FIRST: OnceLock<[FirstMoves; StageKind::COUNT]> = OnceLock::new();
+    &FIRST.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)))
+        [kind.index()]
 }
