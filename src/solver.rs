@@ -220,12 +220,12 @@ impl StageVisitor for Descend<'_> {
 /// that `CubieCube::check` accepts.
 pub fn stage_moves(cube: &CubieCube) -> StageMoves {
     let stages = tables::stages();
-    let mut moves = StageMoves::default();
+    // One allocation per stage, rather than one each time it grows, and
+    // made directly rather than by growing an empty list.
+    let mut moves: StageMoves = StageKind::ALL.map(|kind| Vec::with_capacity(kind.max_length()));
     let mut cube = *cube;
     for kind in StageKind::ALL {
         let moves = &mut moves[kind.index()];
-        // One allocation per stage, rather than one each time it grows.
-        moves.reserve_exact(kind.max_length());
         cube = stages.visit(kind, Descend { cube, moves });
     }
     moves
