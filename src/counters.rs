@@ -225,7 +225,7 @@ struct Distance<'a>(&'a CubieCube);
 impl StageVisitor for Distance<'_> {
     type Output = usize;
     fn visit<S: Stage>(self, stage: &S) -> usize {
-        solver::descent(stage, tables::table(S::KIND), stage.coord(self.0)).count()
+        solver::descent(stage, stage.coord(self.0)).count()
     }
 }
 

@@ -181,9 +181,7 @@ impl StageVisitor for Enter<'_> {
         let table = tables::table(S::KIND);
         let coord = stage.coord(self.cube);
         // A free first move saves one, so the distance may exceed the limit by one.
-        let dist = solver::descent(stage, table, coord)
-            .take(self.limit + 2)
-            .count();
+        let dist = solver::descent(stage, coord).take(self.limit + 2).count();
         *self.nodes += ENTRY_NODES + dist as u64;
         let mut entry = Entry {
             dist,
@@ -374,7 +372,7 @@ impl StageVisitor for Finish<'_> {
             moves.push(stage.moves()[k]);
             coord = stage.step(coord, k);
         }
-        moves.extend(solver::descent(stage, table, coord).map(|(k, _)| stage.moves()[k]));
+        moves.extend(solver::descent(stage, coord).map(|(k, _)| stage.moves()[k]));
         moves
     }
 }

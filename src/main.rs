@@ -593,16 +593,20 @@ mod parallel {
             self.0.install(|| items.into_par_iter().map(&f).collect())
         }
 
-        /// `f` of each item, in order. Fast solves take a microsecond or
-        /// two, so items are handed out in runs to keep the overhead small.
+        /// `f` of each item, in order. Items are handed out in runs of
+        /// at least a 64th of a thread's share: long enough that fast
+        /// solves (a microsecond or two) do not drown in scheduling, short
+        /// enough that on slow ones (fewest moves, milliseconds) the
+        /// threads still finish together.
         pub fn map_slice<T: Sync, R: Send>(
             &self,
             items: &[T],
             f: impl Fn(&T) -> R + Sync,
         ) -> Vec<R> {
             use rayon::prelude::*;
+            let run = (items.len() / (self.0.current_num_threads() * 64)).max(1);
             self.0
-                .install(|| items.par_iter().with_min_len(64).map(&f).collect())
+                .install(|| items.par_iter().with_min_len(run).map(&f).collect())
         }
     }
 

@@ -7,7 +7,7 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::bfs::Packed;
+use crate::bfs;
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::{Axes, Orientation};
 use crate::stage::{Stage, StageKind, StageVisitor};
@@ -100,73 +100,113 @@ impl Solution {
 /// the index of each move in the stage's move list and the coordinate it
 /// leads to. Its length is the coordinate's exact distance. Each step is
 /// the first move, in the stage's order, whose neighbour is one closer:
-/// read from the stage's first-move table where it has one, found by
-/// trying the moves in order where it has not.
+/// read from the stage's first-move table once `tables::prepare` has built
+/// it (one lookup a step), found by trying the moves in turn before.
 pub fn descent<'a, S: Stage>(
     stage: &'a S,
-    table: Packed<'a>,
     coord: S::Coord,
 ) -> impl Iterator<Item = (usize, S::Coord)> + 'a {
-    let goal = stage.goal();
     let first_moves = tables::first_moves(S::KIND);
+    let table = tables::table(S::KIND);
+    let goal = stage.goal();
     let mut coord = coord;
-    // The current entry's value is carried from step to step rather than
-    // looked up again: it is the value the step was chosen for.
-    let mut current = table.get(stage.index(coord));
-    let mut steps = 0;
+    // Without the first-move table, the current entry's value is carried
+    // from step to step: it is the value the step was chosen for.
+    let mut current = None;
     std::iter::from_fn(move || {
-        if coord == goal || steps == S::KIND.max_length() {
-            return None;
-        }
-        let step = if first_moves.is_empty() {
-            let want = (current + 2) % 3;
-            current = want;
-            (0..stage.moves().len())
-                .map(|k| (k, stage.step(coord, k)))
-                .find(|&(_, next)| table.get(stage.index(next)) == want)?
-        } else {
-            let k = usize::from(first_moves[stage.index(coord)]);
-            (k < stage.moves().len()).then(|| (k, stage.step(coord, k)))?
+        let k = match first_moves {
+            Some(first) => first.get(stage.raw_index(coord))?,
+            None => {
+                if coord == goal {
+                    return None;
+                }
+                let here = current.unwrap_or_else(|| table.get(stage.index(coord)));
+                let want = (here + 2) % 3;
+                current = Some(want);
+                (0..stage.moves().len())
+                    .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)?
+            }
         };
-        coord = step.1;
-        steps += 1;
-        Some(step)
+        coord = stage.step(coord, k);
+        Some((k, coord))
     })
 }
 
-/// Marks a first-move table's entry with no first move: the goal, or an
-/// unreached entry.
-pub const NO_MOVE: u8 = u8::MAX;
-
 /// The first move (its index in the stage's moves) of a shortest path from
-/// every coordinate, by table index, as the search in `descent` finds it;
-/// `NO_MOVE` for the goal and unreached entries. Empty for a stage whose
-/// table is reduced by symmetry, where conjugate coordinates share an entry
-/// but not a first move. Built at run time from the embedded table, so the
-/// page carries no more bytes; this is what lets descent take one step per
-/// lookup instead of trying the moves in turn.
-pub struct FirstMoves;
+/// every coordinate value, by raw index (`Stage::raw_index`): the first
+/// move, in the stage's order, whose neighbour's distance is one less; none
+/// for the goal and unreached entries. A table reduced by symmetry is
+/// expanded here, since conjugate coordinates share a distance but not a
+/// first move. Built at run time from the embedded tables, so the page
+/// carries no more bytes.
+///
+/// Descent reads these at random, so their size decides how many reads
+/// miss the cache: a stage with fewer than 16 moves keeps two entries a
+/// byte (a value of 15 or more, or the stage's move count, is no move).
+pub struct FirstMoves {
+    moves: usize,
+    nibbles: bool,
+    entries: Vec<u8>,
+}
 
-impl StageVisitor for FirstMoves {
-    type Output = Vec<u8>;
-    fn visit<S: Stage>(self, stage: &S) -> Vec<u8> {
-        if S::RAW_SIZE != S::SIZE {
-            return Vec::new();
-        }
+impl FirstMoves {
+    /// The first move from the coordinate numbered `raw`, if it has one.
+    #[inline]
+    pub fn get(&self, raw: usize) -> Option<usize> {
+        let k = if self.nibbles {
+            self.entries[raw >> 1] >> ((raw & 1) * 4) & 15
+        } else {
+            self.entries[raw]
+        };
+        let k = usize::from(k);
+        (k < self.moves).then_some(k)
+    }
+}
+
+/// Builds a stage's `FirstMoves`.
+pub struct BuildFirstMoves;
+
+impl StageVisitor for BuildFirstMoves {
+    type Output = FirstMoves;
+    fn visit<S: Stage>(self, stage: &S) -> FirstMoves {
         let table = tables::table(S::KIND);
-        (0..S::SIZE)
-            .map(|index| {
-                let current = table.get(index);
-                let coord = stage.coord_at(index);
-                if current == crate::bfs::PACKED_UNREACHED || coord == stage.goal() {
-                    return NO_MOVE;
-                }
-                let want = (current + 2) % 3;
-                (0..stage.moves().len())
-                    .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
-                    .map_or(NO_MOVE, |k| k as u8)
-            })
-            .collect()
+        // Unpacked and by raw index for the build alone, so that each
+        // neighbour costs one load rather than a shift and a reduction by
+        // symmetry.
+        let distances: Vec<u8> = if S::RAW_SIZE == S::SIZE {
+            (0..S::SIZE).map(|index| table.get(index)).collect()
+        } else {
+            (0..S::RAW_SIZE)
+                .map(|raw| table.get(stage.index(stage.raw_coord(raw))))
+                .collect()
+        };
+        let moves = stage.moves().len();
+        let none = u8::MAX;
+        let first = distances.iter().enumerate().map(|(raw, &current)| {
+            let coord = stage.raw_coord(raw);
+            if current == bfs::PACKED_UNREACHED || coord == stage.goal() {
+                return none;
+            }
+            let want = (current + 2) % 3;
+            (0..moves)
+                .find(|&k| distances[stage.raw_index(stage.step(coord, k))] == want)
+                .map_or(none, |k| k as u8)
+        });
+        let nibbles = moves < 16;
+        let entries = if nibbles {
+            let first: Vec<u8> = first.collect();
+            first
+                .chunks(2)
+                .map(|pair| pair[0] & 15 | pair.get(1).map_or(15, |k| k & 15) << 4)
+                .collect()
+        } else {
+            first.collect()
+        };
+        FirstMoves {
+            moves,
+            nibbles,
+            entries,
+        }
     }
 }
 
@@ -181,7 +221,7 @@ impl StageVisitor for Descend<'_> {
     type Output = CubieCube;
     fn visit<S: Stage>(self, stage: &S) -> CubieCube {
         let mut cube = self.cube;
-        for (k, _) in descent(stage, tables::table(S::KIND), stage.coord(&cube)) {
+        for (k, _) in descent(stage, stage.coord(&cube)) {
             let m = stage.moves()[k];
             self.moves.push(m);
             // Nothing follows the last stage, so its cube need not be tracked.
@@ -197,12 +237,12 @@ impl StageVisitor for Descend<'_> {
 /// that `CubieCube::check` accepts.
 pub fn stage_moves(cube: &CubieCube) -> StageMoves {
     let stages = tables::stages();
-    let mut moves = StageMoves::default();
+    // One allocation per stage, rather than one each time it grows, and
+    // made directly rather than by growing an empty list.
+    let mut moves: StageMoves = StageKind::ALL.map(|kind| Vec::with_capacity(kind.max_length()));
     let mut cube = *cube;
     for kind in StageKind::ALL {
         let moves = &mut moves[kind.index()];
-        // One allocation per stage, rather than one each time it grows.
-        moves.reserve_exact(kind.max_length());
         cube = stages.visit(kind, Descend { cube, moves });
     }
     moves
@@ -253,25 +293,28 @@ pub(crate) fn solve_checked(cube: &CubieCube) -> Solution {
 mod tests {
     use super::*;
 
-    /// For every 97th entry, the first move by trying the moves in order.
+    /// For every 97th raw index, the first move by trying the moves in order.
     struct SearchedFirstMoves;
 
     impl StageVisitor for SearchedFirstMoves {
         type Output = Vec<(usize, Option<usize>)>;
         fn visit<S: Stage>(self, stage: &S) -> Self::Output {
             let table = tables::table(S::KIND);
-            (0..S::SIZE)
+            (0..S::RAW_SIZE)
                 .step_by(97)
-                .filter(|&index| table.get(index) != crate::bfs::PACKED_UNREACHED)
-                .map(|index| {
-                    let coord = stage.coord_at(index);
-                    let want = (table.get(index) + 2) % 3;
+                .map(|raw| (raw, stage.raw_coord(raw)))
+                .filter(|&(raw, coord)| {
+                    assert_eq!(stage.raw_index(coord), raw);
+                    table.get(stage.index(coord)) != crate::bfs::PACKED_UNREACHED
+                })
+                .map(|(raw, coord)| {
+                    let want = (table.get(stage.index(coord)) + 2) % 3;
                     let first = (coord != stage.goal()).then(|| {
                         (0..stage.moves().len())
                             .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
                             .expect("a move closer to the goal")
                     });
-                    (index, first)
+                    (raw, first)
                 })
                 .collect()
         }
@@ -281,14 +324,9 @@ mod tests {
     fn first_move_tables_hold_the_move_the_search_finds_first() {
         tables::prepare();
         for kind in StageKind::ALL {
-            let first_moves = tables::first_moves(kind);
-            if kind == StageKind::OrientCornersSlice {
-                assert!(first_moves.is_empty(), "a reduced table has none");
-                continue;
-            }
-            for (index, first) in tables::stages().visit(kind, SearchedFirstMoves) {
-                let stored = first_moves[index];
-                assert_eq!(first, (stored != NO_MOVE).then_some(stored as usize));
+            let first_moves = tables::first_moves(kind).expect("prepared");
+            for (raw, first) in tables::stages().visit(kind, SearchedFirstMoves) {
+                assert_eq!(first_moves.get(raw), first);
             }
         }
     }

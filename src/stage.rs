@@ -200,6 +200,11 @@ pub trait Stage {
     fn raw_coord(&self, index: usize) -> Self::Coord {
         self.coord_at(index)
     }
+    /// The number of a coordinate value (0..RAW_SIZE): the inverse of
+    /// `raw_coord`.
+    fn raw_index(&self, coord: Self::Coord) -> usize {
+        self.index(coord)
+    }
 }
 
 /// Work to do with one stage's coordinate, whatever its type: see
@@ -411,6 +416,9 @@ impl Stage for OrientCornersSlice {
             (index / coord::N_SLICE) as u16,
             (index % coord::N_SLICE) as u16,
         )
+    }
+    fn raw_index(&self, (twist, slice): (u16, u16)) -> usize {
+        twist as usize * coord::N_SLICE + slice as usize
     }
 }
 

@@ -3,7 +3,7 @@
 //! (through the cubie model) and first-move tables (from the distances).
 
 use crate::bfs::Packed;
-use crate::solver::FirstMoves;
+use crate::solver::{BuildFirstMoves, FirstMoves};
 use crate::stage::{StageKind, Stages};
 use std::sync::OnceLock;
 
@@ -21,21 +21,18 @@ pub fn stages() -> &'static Stages {
     STAGES.get_or_init(Stages::build)
 }
 
-static FIRST_MOVES: OnceLock<[Vec<u8>; StageKind::COUNT]> = OnceLock::new();
+static FIRST_MOVES: OnceLock<[FirstMoves; StageKind::COUNT]> = OnceLock::new();
 
 /// Builds the first-move tables (see `solver::FirstMoves`), which make many
 /// solves faster. They take far longer to build than a few solves take
 /// without them (a fifth of a second natively, more in a browser), so they
 /// are built only here: by the CLI and the page's worker, before solving.
 pub fn prepare() {
-    FIRST_MOVES.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, FirstMoves)));
+    FIRST_MOVES.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)));
 }
 
-/// Stage `kind`'s first-move table once `prepare` has built it; empty
-/// before, and for a stage that has none (descent then tries the moves in
-/// turn, and finds the same ones).
-pub fn first_moves(kind: StageKind) -> &'static [u8] {
-    FIRST_MOVES
-        .get()
-        .map_or(&[], |tables| &tables[kind.index()])
+/// Stage `kind`'s first-move table once `prepare` has built it; none
+/// before (descent then tries the moves in turn, and finds the same ones).
+pub fn first_moves(kind: StageKind) -> Option<&'static FirstMoves> {
+    FIRST_MOVES.get().map(|tables| &tables[kind.index()])
 }
