@@ -4,7 +4,6 @@
 // the one `page` object below, filled in by `start`.
 
 import { createAppearance } from './appearance.js';
-import { createEditor } from './editor.js';
 import { createProve } from './prove.js';
 import { createSharing, readLink } from './share.js';
 import { recall, remember } from './remembered.js';
@@ -763,17 +762,25 @@ async function start() {
     show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0 }, found),
   });
   openLink();
-  createEditor({
-    root: $('editor-body'),
-    colours,
-    check: (text) => wasm.checkFacelets(text),
-    shown: () => page.solution && page.solution.facelets,
-    onSolve: (facelets) => {
-      load({ ...wasm.readInput(facelets), mode: mode() });
-      const instant = document.documentElement.hasAttribute('data-reduced-motion');
-      ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
-    },
-  });
+  // The colour editor's code loads when it is first opened, not with the page.
+  const editor = $('editor');
+  const openEditor = async () => {
+    if (!editor.open) return;
+    editor.removeEventListener('toggle', openEditor);
+    const { createEditor } = await import('./editor.js');
+    createEditor({
+      root: $('editor-body'),
+      colours,
+      check: (text) => wasm.checkFacelets(text),
+      shown: () => page.solution && page.solution.facelets,
+      onSolve: (facelets) => {
+        load({ ...wasm.readInput(facelets), mode: mode() });
+        const instant = document.documentElement.hasAttribute('data-reduced-motion');
+        ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
+      },
+    });
+  };
+  editor.addEventListener('toggle', openEditor);
   performance.mark('thistle-ready');
   // Solving works from here. The renderer (WebGL2 set-up, the slowest part
   // of the start) comes once the page and its solution are on screen.
