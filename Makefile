@@ -13,7 +13,7 @@ test: check native-test web-check wasm-test e2e
 setup:
 	scripts/setup.sh
 
-# www/pkg: release wasm, wasm-bindgen, wasm-opt.
+# www/pkg (release wasm, wasm-bindgen, wasm-opt) and dist/, the served copy.
 web: setup
 	scripts/build-web.sh
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the page's WebAssembly into www/pkg: release wasm (size-optimised
 # profile), wasm-bindgen for ES-module loading (glue minified by terser),
-# then wasm-opt -Oz (stripped); then lists the page's files with their
-# hashes for the service worker (pkg/files.js).
+# then wasm-opt -Oz (stripped); then the served copy, dist/, with minified
+# modules and the list of its files and hashes for the service worker
+# (pkg/files.js).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,5 +15,14 @@ wasm-bindgen --target web --no-typescript --out-dir www/pkg \
 node_modules/.bin/terser www/pkg/thistle.js --module --compress --mangle -o www/pkg/thistle.js
 # Debug names and the producers section are of no use to the page.
 node_modules/binaryen/bin/wasm-opt -Oz --strip-debug --strip-producers www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
-node scripts/build-files.mjs www
-echo "built www/pkg ($(wc -c < www/pkg/thistle_bg.wasm) bytes of wasm)"
+# The page is served from dist/: www/ as it is, with its modules minified
+# (the same files and paths, so every relative import still holds).
+rm -rf dist
+cp -r www dist
+for module in dist/*.js; do
+  if [ "$module" != dist/sw.js ]; then
+    node_modules/.bin/terser "$module" --module --compress --mangle -o "$module"
+  fi
+done
+node scripts/build-files.mjs dist
+echo "built dist/ ($(wc -c < dist/pkg/thistle_bg.wasm) bytes of wasm)"

@@ -1,6 +1,7 @@
-// Shared set-up for the end-to-end tests: serves www/ on a free loopback
-// port with python3's http.server, launches Debian's Chromium through
-// playwright-core, and collects console errors from every page.
+// Shared set-up for the end-to-end tests: serves the built page (dist/, as
+// `make serve` does) on a free loopback port with python3's http.server,
+// launches Debian's Chromium through playwright-core, and collects console
+// errors from every page.
 
 import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
@@ -8,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-export const WWW = fileURLToPath(new URL('../../www/', import.meta.url));
+export const WWW = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /**
  * Chromium's flags (software WebGL2, no background network), from the same
@@ -31,7 +32,7 @@ export const chip = (page, name) => page.getByRole('navigation', { name: 'Stages
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 /**
- * Starts `python3 -m http.server` on a free port, serving `dir` (www/ unless
+ * Starts `python3 -m http.server` on a free port, serving `dir` (dist/ unless
  * told); resolves to { url, stop }.
  */
 export function serve(dir = WWW) {
@@ -147,7 +148,7 @@ export function canvasColours(page) {
 }
 
 /**
- * Serves www/ and launches Chromium before a test file's tests, and stops
+ * Serves dist/ and launches Chromium before a test file's tests, and stops
  * both after them. Returns `{ server, browser }`, filled in once started.
  */
 export function useBrowser() {
