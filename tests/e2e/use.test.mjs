@@ -66,7 +66,8 @@ describe('the page as people use it', () => {
   test('on a phone, every tap target is at least 44 × 44', async () => {
     const page = await openWith(env.browser, env.server.url, touch(PHONES[1]));
     await page.locator('#editor summary').tap();
-    const targets = page.locator('.sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, #solve, #random');
+    await page.locator('.sticker').first().waitFor();
+    const targets = page.locator('.sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, .appearance label, .appearance select, .prefs button, #solve, #random');
     const sizes = await targets.evaluateAll((elements) => elements.filter((e) => e.getClientRects().length > 0).map((e) => {
       const r = e.getBoundingClientRect();
       return { what: e.className || e.id || e.textContent, width: r.width, height: r.height };
