@@ -43,6 +43,7 @@ describe('a page for everyone', () => {
       await searched(page);
       assert.deepEqual(await audit(page), [], 'after a solve');
       await page.getByText('Colour editor: paint the cube you hold').click();
+      await page.locator('.net .sticker').first().waitFor();
       assert.deepEqual(await audit(page), [], 'with the colour editor open');
       await page.locator('#words > summary').click();
       assert.deepEqual(await audit(page), [], 'with the cube in words open');

@@ -35,6 +35,7 @@ async function openPage(browser, url) {
   const page = await open(browser, url);
   await searched(page);
   await page.getByText('Colour editor').click();
+  await page.locator('.net .sticker').first().waitFor();
   return page;
 }
 
@@ -48,6 +49,7 @@ async function reload(page) {
   await page.waitForFunction(() => window.thistle && window.thistle.ready);
   await searched(page);
   await page.getByText('Colour editor').click();
+  await page.locator('.net .sticker').first().waitFor();
   await steady(page);
 }
 

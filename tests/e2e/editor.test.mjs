@@ -17,6 +17,7 @@ const env = useBrowser();
 async function openEditor(viewport) {
   const page = await open(env.browser, env.server.url, viewport);
   await page.getByText('Colour editor').click();
+  await page.locator('.net .sticker').first().waitFor();
   return page;
 }
 
@@ -148,6 +149,7 @@ describe('the colour editor', () => {
     await page.goto(env.server.url);
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
     await page.getByText('Colour editor').click();
+    await page.locator('.net .sticker').first().waitFor();
     const field = page.getByRole('textbox', { name: 'Facelets' });
     // Colour letters work too, and are shown as face letters.
     const colours = [...SUPERFLIP].map((face) => 'WRGYOB'[FACES.indexOf(face)]).join('');
