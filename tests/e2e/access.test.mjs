@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { open, searched, settle, status, useBrowser } from './harness.mjs';
+import { open, openIn, searched, settle, status, useBrowser } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -114,9 +114,7 @@ describe('a page for everyone', () => {
     const frames = async (options) => {
       const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
       await context.addInitScript(COUNT_FRAMES);
-      const page = await context.newPage();
-      await page.goto(env.server.url);
-      await page.waitForFunction(() => window.thistle && window.thistle.ready);
+      const page = await openIn(context, env.server.url);
       await searched(page);
       await settle(page);
       await page.waitForTimeout(200);
@@ -141,9 +139,7 @@ describe('a page for everyone', () => {
   test('the Reduce motion switch overrides the system, is remembered, and playback still goes move by move', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'no-preference' });
     await context.addInitScript(COUNT_FRAMES);
-    const page = await context.newPage();
-    await page.goto(env.server.url);
-    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const page = await openIn(context, env.server.url);
     await searched(page);
     await page.getByRole('switch', { name: 'Reduce motion' }).check();
     await page.reload();
@@ -165,9 +161,7 @@ describe('a page for everyone', () => {
   test('with the keyboard alone: solve, jump to a stage, paint and solve in the editor, copy the share link', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const page = await context.newPage();
-    await page.goto(env.server.url);
-    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const page = await openIn(context, env.server.url);
     await searched(page);
     const focused = () => page.evaluate(() => {
       const e = document.activeElement;

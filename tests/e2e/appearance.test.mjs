@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, open, searched, status, useBrowser } from './harness.mjs';
+import { canvasColours, open, openIn, searched, status, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -123,16 +123,12 @@ describe('palettes and letters', () => {
         throw new DOMException('The operation is insecure.', 'SecurityError');
       },
     }));
-    const page = await context.newPage();
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(env.server.url + COLOURS);
-    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const page = await openIn(context, env.server.url + COLOURS);
     const before = await picture(page);
     await redrawn(page, () => paletteChoice(page).selectOption('colour-blind'));
     await redrawn(page, () => lettersSwitch(page).check());
     assert.notEqual(await picture(page), before);
-    assert.deepEqual(errors, []);
+    assert.deepEqual(page.errors, []);
     await context.close();
   });
 });

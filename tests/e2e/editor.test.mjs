@@ -4,7 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, query, searched, SOLVED, status, useBrowser } from './harness.mjs';
+import { open, openIn, query, searched, SOLVED, status, useBrowser } from './harness.mjs';
 
 // `thistle state "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"`:
 // every edge flipped in place.
@@ -145,9 +145,7 @@ describe('the colour editor', () => {
   test('facelet strings are pasted in, rejected with a message, and copied out', async () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
-    const page = await context.newPage();
-    await page.goto(env.server.url);
-    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const page = await openIn(context, env.server.url);
     await page.getByText('Colour editor').click();
     await page.locator('.net .sticker').first().waitFor();
     const field = page.getByRole('textbox', { name: 'Facelets' });

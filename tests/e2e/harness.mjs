@@ -72,11 +72,11 @@ export function launch() {
 }
 
 /**
- * Opens the page and waits until it is ready to solve. `page.errors` lists
- * console errors and uncaught exceptions.
+ * Opens the page in a new tab of `context` and waits until it is ready to
+ * solve. `page.errors` lists console errors and uncaught exceptions.
  */
-export async function open(browser, url, viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1) {
-  const page = await browser.newPage({ viewport, deviceScaleFactor });
+export async function openIn(context, url) {
+  const page = await context.newPage();
   page.errors = [];
   page.on('console', (message) => {
     if (message.type() === 'error') page.errors.push(message.text());
@@ -85,6 +85,11 @@ export async function open(browser, url, viewport = { width: 1280, height: 800 }
   await page.goto(url);
   await page.waitForFunction(() => window.thistle && window.thistle.ready);
   return page;
+}
+
+/** `openIn` a browser context of its own, at `viewport`. */
+export async function open(browser, url, viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1) {
+  return openIn(await browser.newContext({ viewport, deviceScaleFactor }), url);
 }
 
 export const status = (page) => page.evaluate(() => window.thistle.status());

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, SOLVED, WWW, open, searched, serve, settle, useBrowser } from './harness.mjs';
+import { CHROMIUM, SOLVED, WWW, open, openIn, searched, serve, settle, useBrowser } from './harness.mjs';
 
 const BUILD_FILES = fileURLToPath(new URL('../../scripts/build-files.mjs', import.meta.url));
 
@@ -135,9 +135,7 @@ describe('offline', () => {
     const profile = mkdtempSync(join(tmpdir(), 'thistle-profile-'));
     const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM.binary, args: CHROMIUM.args });
     try {
-      const page = await context.newPage();
-      await page.goto(env.server.url);
-      await page.waitForFunction(() => window.thistle && window.thistle.ready);
+      const page = await openIn(context, env.server.url);
       await settledWorker(page);
       const cdp = await context.newCDPSession(page);
       const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

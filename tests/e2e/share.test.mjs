@@ -3,7 +3,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, query, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { open, openIn, query, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 // Reading what the page exports to alg.cubing.net and Twizzle.
 
@@ -309,11 +309,7 @@ describe('sharing', () => {
   test('Share copies the link to the clipboard', async () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
-    const page = await context.newPage();
-    page.errors = [];
-    page.on('console', (message) => message.type() === 'error' && page.errors.push(message.text()));
-    await page.goto(`${env.server.url}?scramble=R_U&mode=fast&move=1`);
-    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const page = await openIn(context, `${env.server.url}?scramble=R_U&mode=fast&move=1`);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     await page.getByText('Link copied.').waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
@@ -325,9 +321,7 @@ describe('sharing', () => {
   test('where the clipboard is unavailable, Share shows the link selected in a field', async () => {
     const context = await env.browser.newContext();
     await context.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
-    const page = await context.newPage();
-    await page.goto(`${env.server.url}?scramble=R_U&mode=fast&move=1`);
-    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const page = await openIn(context, `${env.server.url}?scramble=R_U&mode=fast&move=1`);
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const field = page.getByRole('textbox', { name: 'Share link' });
     await field.waitFor({ state: 'visible' });

@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, chip, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { canvasColours, chip, open, openIn, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -22,11 +22,7 @@ const SCREENS = [
 const touch = (viewport) => ({ viewport, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
 
 async function openWith(browser, url, options) {
-  const page = await browser.newPage(options);
-  page.errors = [];
-  page.on('pageerror', (error) => page.errors.push(error.message));
-  await page.goto(url);
-  await page.waitForFunction(() => window.thistle && window.thistle.ready);
+  const page = await openIn(await browser.newContext(options), url);
   await searched(page);
   return page;
 }
