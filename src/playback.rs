@@ -142,12 +142,10 @@ impl Playback {
 
     /// Shows another timeline from its start, keeping speed and motion.
     pub fn load(&mut self, timeline: Timeline) {
-        *self = Playback {
-            timeline,
-            speed: self.speed,
-            reduced_motion: self.reduced_motion,
-            ..Playback::new(Timeline::new(CubieCube::solved(), &[]))
-        };
+        self.timeline = timeline;
+        self.at = 0;
+        self.animation = None;
+        self.stop_at = None;
     }
 
     pub fn timeline(&self) -> &Timeline {

@@ -81,6 +81,8 @@ const page = {
   shown: '',
   /** Moves applied when the live region last spoke. */
   narrated: 0,
+  /** The facelets the cube in words last described. */
+  described: '',
 };
 
 function showStartupError(error) {
@@ -379,9 +381,14 @@ function narrate(status) {
   if (text) ui.narration.textContent = text;
 }
 
-/** "The cube in words": per face, its stickers' colours row by row (while open). */
+/**
+ * "The cube in words": per face, its stickers' colours row by row, rebuilt
+ * while open and only when the cube shown has changed.
+ */
 function describeCube() {
-  if (!ui.words.open) return;
+  const shown = page.app.facelets();
+  if (!ui.words.open || shown === page.described) return;
+  page.described = shown;
   ui.wordsBody.replaceChildren(...page.app.describe().map(({ face, centre, rows }) => {
     const table = document.createElement('table');
     table.createCaption().textContent = `${face[0].toUpperCase()}${face.slice(1)}, ${centre.toLowerCase()} centre`;
