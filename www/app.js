@@ -79,6 +79,10 @@ const page = {
   lastTime: 0,
   /** The status last shown: unchanged frames skip the DOM. */
   shown: '',
+  /** Counts presentations, so a late full-screen exit ends only its own. */
+  presentation: 0,
+  /** The presentation that full screen was entered for. */
+  fullscreenPresentation: -1,
   /** Moves applied when the live region last spoke. */
   narrated: 0,
   /** The facelets the cube in words last described. */
@@ -491,10 +495,28 @@ function setPresenting(on) {
   document.documentElement.toggleAttribute('data-presenting', on);
   ui.present.setAttribute('aria-pressed', String(on));
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
+  if (on) page.presentation += 1;
   if (on && document.fullscreenEnabled && !document.fullscreenElement) {
     document.documentElement.requestFullscreen().catch(() => {});
   } else if (!on && document.fullscreenElement) {
     document.exitFullscreen().catch(() => {});
+  }
+}
+
+/**
+ * Leaving full screen (Esc) ends the presentation that entered it. The
+ * change event lands late, so leaving one presentation and at once starting
+ * the next must not end the new one, and full screen that arrives after its
+ * presentation ended is left again.
+ */
+function onFullscreenChange() {
+  if (document.fullscreenElement && !presenting()) {
+    // Full screen arrived after its presentation had already ended.
+    document.exitFullscreen().catch(() => {});
+  } else if (document.fullscreenElement) {
+    page.fullscreenPresentation = page.presentation;
+  } else if (presenting() && page.fullscreenPresentation === page.presentation) {
+    setPresenting(false);
   }
 }
 
@@ -720,10 +742,7 @@ function wire() {
     wake();
   });
   ui.present.addEventListener('click', () => setPresenting(!presenting()));
-  // Leaving full screen (Esc) leaves presentation mode too.
-  document.addEventListener('fullscreenchange', () => {
-    if (!document.fullscreenElement && presenting()) setPresenting(false);
-  });
+  document.addEventListener('fullscreenchange', onFullscreenChange);
   document.addEventListener('keydown', onKey);
   ui.canvas.addEventListener('keydown', onCubeKey);
   ui.showKeys.addEventListener('click', () => ui.keys.showModal());

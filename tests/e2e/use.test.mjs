@@ -227,6 +227,7 @@ describe('the page as people use it', () => {
       const page = await open(env.browser, env.server.url, viewport);
       await searched(page);
       await page.keyboard.press('f');
+      await page.waitForFunction(() => document.fullscreenElement, null, { timeout: 5000 });
       assert.equal(await page.getByRole('button', { name: 'Exit presentation' }).getAttribute('aria-pressed'), 'true');
       assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false, 'the header waits');
       assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), false, 'the input waits');
@@ -247,6 +248,15 @@ describe('the page as people use it', () => {
       assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), true, 'back to the page');
       await page.keyboard.press('F');
       assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false);
+      // Leaving full screen lands late: it must not end a presentation started
+      // again before it lands (F twice in one go, as on a slow machine).
+      await page.waitForFunction(() => document.fullscreenElement, null, { timeout: 5000 });
+      await page.evaluate(() => {
+        for (let k = 0; k < 2; k++) document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'F', bubbles: true }));
+      });
+      await page.waitForFunction(() => !document.fullscreenElement, null, { timeout: 5000 });
+      await page.waitForTimeout(100);
+      assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false, 'presenting again');
       await page.keyboard.press('Escape');
       assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), true, 'Escape leaves it');
       assert.deepEqual(page.errors, []);
