@@ -3,21 +3,25 @@
 //!
 //! Each stage has many optimal and near-optimal solutions, and they end in
 //! different states of the stage's group, so the next stage's cost depends on
-//! which one is taken. The search is a depth-first branch and bound across the
-//! stages: it enumerates a stage's solutions up to a cost limit (tracking the
-//! exact distance at every node, so only moves that can still make the limit
-//! are tried), enters the next stage from each end state, best first by cost
-//! so far plus the next stage's exact distance, and so on; the last stage is
-//! just its exact distance. Rounds allow more and more slack (moves beyond each
-//! stage's cheapest cost, summed over the stages), so cheap combinations are
-//! tried before expensive ones.
+//! which one is taken. The search is best first over partial solutions in
+//! all six axis orientations at once: a partial solution is some stages
+//! fixed and the next one entered (its exact distance known), and it waits
+//! in one queue ordered by what the whole solution is expected to cost.
+//! Taking one enumerates the entered stage's solutions at one cost (its
+//! cheapest, then one more, up to a cap), tracking the exact distance at
+//! every node so only moves that can still make that cost are tried, and
+//! enters the next stage from each end; the last stage is just its exact
+//! distance. Nothing is searched twice, and effort goes wherever the
+//! estimate is lowest, whichever orientation that is.
+//!
+//! The best solutions are lucky ones, whose later stages are shorter than
+//! usual, so the estimate that orders the queue (typical later stages) is
+//! not the one that prunes it (optimistic later stages): a partial solution
+//! is dropped only when even a lucky finish could not beat the best.
 //!
 //! The budget counts search nodes, not time, so the same cube always gives
 //! the same solution. The fast solution is the starting incumbent, so the
 //! result is never longer.
-//!
-//! One generic step (`Search::branch`) handles every stage but the last,
-//! reaching each stage's coordinate through the stage registry.
 //!
 //! Joins: a stage's first move on the face the previous stage ended on is
 //! merged into the previous stage (`solver::merge_joins`), so the search
@@ -30,45 +34,43 @@ use crate::orientation::Orientation;
 use crate::solver::{self, Solution, StageMoves};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::tables;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// The default search budget, in nodes, over all six orientations: about
-/// 10 ms natively, for a mean of 21.7 moves over random states (22.8 in the
-/// classic orientation alone at 150,000 nodes).
+/// 10 ms natively.
 pub const DEFAULT_BUDGET: u64 = 300_000;
 
 /// The classic orientation alone gets the first `1 / CLASSIC_SHARE` of the
 /// budget, so the result is never longer than `solve_fewest_classic` with
-/// that much; the other five share the rest.
-pub const CLASSIC_SHARE: u64 = 6;
-
-/// The most slack any round allows.
-const MAX_SLACK: usize = 8;
+/// that much; then all six share the rest.
+pub const CLASSIC_SHARE: u64 = 12;
 
 /// Stages the search branches over: all but the last, which is just its
 /// exact distance.
 const BRANCHING: usize = StageKind::COUNT - 1;
 
-/// What the search assumes the stages after the next one cost at least, for
-/// each branching stage: stages 3 and 4 after a stage-1 solution, stage 4
-/// after a stage-2 one, nothing after stage 3. Not true lower bounds (a lucky
-/// last stage is shorter), but a partial solution that needs such luck to
-/// win is rarely worth the budget: at the default budget, the mean is 22.8
-/// moves with these and 23.8 with zeros.
-const REST: [usize; BRANCHING] = [10, 5, 0];
+/// What the stages after the entered one are expected to cost, for a
+/// partial solution entered in stage 2 (stages 3 and 4) and in stage 3
+/// (stage 4): the order of the queue. Tuned on random states; one more or
+/// one less on either costs about 0.2 moves on the mean.
+const TYPICAL_REST: [usize; BRANCHING - 1] = [10, 5];
 
-/// The most slack each branching stage may take on its own. Stages 1 and 2
-/// have many solutions beyond that, which rarely pay off, and each costs a
-/// descent in the next stage's table (uncapped, the mean is 22.9 instead of
-/// 22.8); stage 3 may take the whole round's slack. This also bounds the
-/// space `shortest` proves over.
-pub(crate) const STAGE_SLACK: [usize; BRANCHING] = [1, 2, MAX_SLACK];
+/// What those stages cost at least in a lucky case: a partial solution that
+/// cannot beat the best even so is dropped. Not true lower bounds (a stage
+/// can be empty), but the joint tables' true bounds are weaker still than
+/// these, and a lower value only costs time.
+const LUCKY_REST: [usize; BRANCHING - 1] = [5, 2];
 
-/// Nodes one stage's enumeration may use in round 0, doubling each round.
-/// Some stages have thousands of optimal solutions; without a cap, the first
-/// partial solution with such a stage would take the whole budget before
-/// later rounds find a cheaper way around it (uncapped, a few states get
-/// nothing shorter than fast mode, up to 34 moves; capped, the worst is 26).
-const ENUMERATION_NODES: u64 = 256;
+/// The most each branching stage may cost beyond its cheapest. Stages 1
+/// and 2 have many solutions beyond that, which rarely pay off; stage 3 may
+/// take many more. This also bounds the space `shortest` proves over.
+pub(crate) const STAGE_SLACK: [usize; BRANCHING] = [1, 3, 8];
+
+/// Nodes one enumeration may use at a stage's cheapest cost, doubling with
+/// each move beyond it. Some stages have thousands of optimal solutions;
+/// without a cap, one such stage would take the whole budget.
+const ENUMERATION_NODES: u64 = 1024;
 
 /// Nodes charged for entering a stage from a solution of the previous one
 /// (the cube and coordinate it ends in), besides the steps of its descent.
@@ -78,12 +80,11 @@ const ENTRY_NODES: u64 = 8;
 /// six axis orientations gives the fewest total moves (after merging
 /// joins) that the search finds within `budget` search nodes.
 ///
-/// The classic orientation is searched first, alone, with a sixth of the
-/// budget (`CLASSIC_SHARE`); then the other five, round by round (each
-/// round allows a little more slack, in every orientation before the next),
-/// sharing the best length found so far as their bound, so a short
-/// solution in one orientation prunes the others. The solution names its
-/// orientation (`Solution::axes`).
+/// The classic orientation is searched first, alone, with a twelfth of the
+/// budget (`CLASSIC_SHARE`); then the other five join it in the queue, with
+/// the best length so far as their bound, so a short solution in one
+/// orientation prunes the others. The solution names its orientation
+/// (`Solution::axes`).
 ///
 /// Deterministic; never longer than `solver::solve` (fast mode) nor than
 /// `solve_fewest_classic(cube, budget / CLASSIC_SHARE)`. A cube that face
@@ -92,21 +93,16 @@ pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCu
     let fast = solver::solve(cube)?;
     let orientations = Orientation::all();
     let mut search = Search::new(fast, budget / CLASSIC_SHARE);
-    let classic = [(0, *cube)];
-    search.rounds(orientations, &classic);
-    let others: Vec<(usize, CubieCube)> = orientations
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(i, o)| (i, o.conjugate(cube)))
-        .collect();
-    // Each orientation's fast solution is a cheap first bound for the rest.
-    for &(i, conjugate) in &others {
-        let stages = solver::merge_joins(solver::stage_moves(&conjugate));
-        search.offer(stages, i);
-    }
+    search.start(0, cube);
+    search.run();
     search.budget = budget;
-    search.rounds(orientations, &others);
+    for (i, orientation) in orientations.iter().enumerate().skip(1) {
+        let conjugate = orientation.conjugate(cube);
+        // Each orientation's fast solution is a cheap bound for the rest.
+        search.offer(solver::merge_joins(solver::stage_moves(&conjugate)), i);
+        search.start(i, &conjugate);
+    }
+    search.run();
     Ok(search.solution(orientations))
 }
 
@@ -115,10 +111,10 @@ pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCu
 /// `solver::solve`, and refuses an unreachable cube in the same way.
 pub fn solve_fewest_classic(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCube> {
     let fast = solver::solve(cube)?;
-    let orientations = Orientation::all();
     let mut search = Search::new(fast, budget);
-    search.rounds(orientations, &[(0, *cube)]);
-    Ok(search.solution(orientations))
+    search.start(0, cube);
+    search.run();
+    Ok(search.solution(Orientation::all()))
 }
 
 /// Whether `next` may follow `last` in a stage: not the same face (the two
@@ -203,32 +199,20 @@ struct Branch {
     cube: CubieCube,
 }
 
-/// A stage solution and the next stage entered where it ends.
-struct Candidate {
-    branch: Branch,
-    next: Entry,
-}
-
-/// Every solution of a stage from a cube costing at most `max_cost`, within
-/// the search's enumeration nodes.
+/// Every solution of a stage from a cube costing exactly `collect.cost`,
+/// within the enumeration's nodes.
 struct Enumerate<'a> {
-    search: &'a mut Search,
+    collect: Collect<'a>,
     cube: &'a CubieCube,
     entry: &'a Entry,
-    max_cost: usize,
 }
 
 impl StageVisitor for Enumerate<'_> {
     type Output = Vec<Branch>;
-    fn visit<S: Stage>(self, stage: &S) -> Vec<Branch> {
-        let search = self.search;
-        search.enumeration_end = search.budget.min(search.nodes + search.enumeration_nodes);
-        let mut collect = Collect {
-            search,
-            found: Vec::new(),
-        };
-        Walk::new(stage, self.entry, self.max_cost).solutions(self.cube, &mut collect);
-        collect.found
+    fn visit<S: Stage>(mut self, stage: &S) -> Vec<Branch> {
+        let max_cost = self.collect.cost;
+        Walk::new(stage, self.entry, max_cost).solutions(self.cube, &mut self.collect);
+        self.collect.found
     }
 }
 
@@ -249,25 +233,30 @@ pub(crate) trait WalkVisitor {
     fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube);
 }
 
-/// Collects a walk's solutions, within the search's enumeration nodes.
+/// Collects a walk's solutions at one cost (the cheaper ones were taken
+/// before), until the nodes reach `end`.
 struct Collect<'a> {
-    search: &'a mut Search,
+    nodes: &'a mut u64,
+    end: u64,
+    cost: usize,
     found: Vec<Branch>,
 }
 
 impl WalkVisitor for Collect<'_> {
     fn stop(&self) -> bool {
-        self.search.nodes >= self.search.enumeration_end
+        *self.nodes >= self.end
     }
     fn count(&mut self) {
-        self.search.nodes += 1;
+        *self.nodes += 1;
     }
     fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
-        self.found.push(Branch {
-            moves: moves.to_vec(),
-            cost,
-            cube: *cube,
-        });
+        if cost == self.cost {
+            self.found.push(Branch {
+                moves: moves.to_vec(),
+                cost,
+                cube: *cube,
+            });
+        }
     }
 }
 
@@ -377,24 +366,75 @@ impl StageVisitor for Finish<'_> {
     }
 }
 
+/// A partial solution waiting in the queue: the stages before `stage` are
+/// fixed (`prefix`, costing `so_far`), `stage` is entered at `cube`, and its
+/// solutions costing `entry.cost + slack` are the next to be taken.
+struct Partial {
+    orientation: usize,
+    stage: StageKind,
+    cube: CubieCube,
+    entry: Entry,
+    slack: usize,
+    so_far: usize,
+    prefix: Vec<Vec<Move>>,
+}
+
+impl Partial {
+    /// The whole solution's cost, with `rest` for the stages after the
+    /// entered one (nothing is assumed of stage 1's, only entered at the
+    /// start).
+    fn with_rest(&self, rest: &[usize; BRANCHING - 1]) -> usize {
+        let after = self.stage.index().checked_sub(1).map_or(0, |i| rest[i]);
+        self.so_far + self.entry.cost + self.slack + after
+    }
+}
+
+/// A queued partial solution's place: lowest expected cost first, then the
+/// later stage (nearer a whole solution), then the one queued last (which
+/// keeps a little of depth first among equals).
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+struct Place {
+    expected: usize,
+    earlier_stage: Reverse<usize>,
+    queued: Reverse<u64>,
+}
+
+/// A partial solution in the queue, ordered by its place alone.
+struct Queued {
+    place: Place,
+    partial: Partial,
+}
+
+impl PartialEq for Queued {
+    fn eq(&self, other: &Self) -> bool {
+        self.place == other.place
+    }
+}
+
+impl Eq for Queued {}
+
+impl PartialOrd for Queued {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Queued {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.place.cmp(&other.place)
+    }
+}
+
 struct Search {
     stages: &'static Stages,
-    /// The orientation being searched (an index into `Orientation::all()`),
-    /// and the one the best solution is in.
-    orientation: usize,
-    best_orientation: usize,
     nodes: u64,
     budget: u64,
-    /// The nodes one enumeration may use in this round, and where the
-    /// current one must stop.
-    enumeration_nodes: u64,
-    enumeration_end: u64,
+    queue: BinaryHeap<Reverse<Queued>>,
+    /// Partial solutions queued so far, which keeps the order deterministic.
+    queued: u64,
     best_len: usize,
     best: StageMoves,
-    /// The branching stages of the partial solution being extended.
-    prefix: [Vec<Move>; BRANCHING],
-    /// Their costs: their lengths, less merged moves.
-    prefix_costs: [usize; BRANCHING],
+    best_orientation: usize,
 }
 
 impl Search {
@@ -402,37 +442,135 @@ impl Search {
     fn new(fast: Solution, budget: u64) -> Search {
         Search {
             stages: tables::stages(),
-            orientation: 0,
-            best_orientation: 0,
             nodes: 0,
             budget,
-            enumeration_nodes: 0,
-            enumeration_end: 0,
+            queue: BinaryHeap::new(),
+            queued: 0,
             best_len: fast.len(),
             best: fast.stages.map(|s| s.moves),
-            prefix: Default::default(),
-            prefix_costs: [0; BRANCHING],
+            best_orientation: 0,
         }
     }
 
-    /// Runs the rounds, more slack each time, over each `(orientation,
-    /// conjugate cube)` in turn within a round, until the budget is spent.
-    fn rounds(&mut self, orientations: &[Orientation], cubes: &[(usize, CubieCube)]) {
-        debug_assert!(cubes.iter().all(|&(i, _)| i < orientations.len()));
+    /// Queues the whole cube, seen in orientation `orientation`, with
+    /// stage 1 entered.
+    fn start(&mut self, orientation: usize, cube: &CubieCube) {
         let first = StageKind::ALL[0];
-        for slack in 0..=MAX_SLACK {
-            self.enumeration_nodes = ENUMERATION_NODES << slack;
-            for (orientation, cube) in cubes {
-                if self.exhausted() {
-                    return;
-                }
-                self.orientation = *orientation;
-                if let Some(entry) = self.enter(first, cube, None, first.max_length()) {
-                    self.branch(first, cube, &entry, slack);
-                }
-            }
-            if self.exhausted() {
+        if let Some(entry) = self.enter(first, cube, None, first.max_length()) {
+            self.queue(Partial {
+                orientation,
+                stage: first,
+                cube: *cube,
+                entry,
+                slack: 0,
+                so_far: 0,
+                prefix: Vec::new(),
+            });
+        }
+    }
+
+    /// Takes partial solutions, best first, until the budget is spent or
+    /// none is left that could beat the best.
+    fn run(&mut self) {
+        while self.nodes < self.budget {
+            let Some(Reverse(Queued { partial, .. })) = self.queue.pop() else {
                 return;
+            };
+            if partial.with_rest(&LUCKY_REST) < self.best_len {
+                let dive = partial.stage == StageKind::ALL[0];
+                self.take(partial, dive);
+            }
+        }
+    }
+
+    fn queue(&mut self, partial: Partial) {
+        if partial.with_rest(&LUCKY_REST) >= self.best_len {
+            return;
+        }
+        let place = Place {
+            expected: partial.with_rest(&TYPICAL_REST),
+            earlier_stage: Reverse(partial.stage.index()),
+            queued: Reverse(self.queued),
+        };
+        self.queued += 1;
+        self.queue.push(Reverse(Queued { place, partial }));
+    }
+
+    /// The entered stage's solutions at the partial solution's cost, each
+    /// entering the next stage (queued) or finishing the solution; then the
+    /// same partial solution again at one move more, within its stage's
+    /// slack.
+    ///
+    /// With `dive`, the best of those entered is taken at once, and so on
+    /// to a whole solution. Stage 1 dives: when the estimate is too low for
+    /// a cube (the superflip's later stages cost more than usual), the
+    /// queue would otherwise spend the budget on stage 2 without finishing
+    /// anything.
+    fn take(&mut self, partial: Partial, dive: bool) {
+        let kind = partial.stage;
+        let next_kind = kind.next().expect("the last stage is never queued");
+        let collect = Collect {
+            end: self
+                .budget
+                .min(self.nodes + (ENUMERATION_NODES << partial.slack)),
+            nodes: &mut self.nodes,
+            cost: partial.entry.cost + partial.slack,
+            found: Vec::new(),
+        };
+        let enumerate = Enumerate {
+            collect,
+            cube: &partial.cube,
+            entry: &partial.entry,
+        };
+        let mut entered = Vec::new();
+        for branch in self.stages.visit(kind, enumerate) {
+            let join = branch.moves.last().copied().or(partial.entry.join);
+            let so_far = partial.so_far + branch.cost;
+            let Some(limit) = self.best_len.checked_sub(so_far + 1) else {
+                continue;
+            };
+            let Some(next) = self.enter(next_kind, &branch.cube, join, limit) else {
+                continue;
+            };
+            let mut prefix = partial.prefix.clone();
+            prefix.push(branch.moves);
+            if next_kind.is_last() {
+                self.finish(&branch.cube, &next, prefix, partial.orientation);
+            } else {
+                entered.push(Partial {
+                    orientation: partial.orientation,
+                    stage: next_kind,
+                    cube: branch.cube,
+                    entry: next,
+                    slack: 0,
+                    so_far,
+                    prefix,
+                });
+            }
+        }
+        if partial.slack < STAGE_SLACK[kind.index()] {
+            self.queue(Partial {
+                slack: partial.slack + 1,
+                ..partial
+            });
+        }
+        let best = entered
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, p)| p.with_rest(&TYPICAL_REST))
+            .map(|(i, _)| i)
+            .filter(|_| dive);
+        let mut diving = None;
+        for (i, next) in entered.into_iter().enumerate() {
+            if Some(i) == best {
+                diving = Some(next);
+            } else {
+                self.queue(next);
+            }
+        }
+        if let Some(next) = diving {
+            if self.nodes < self.budget && next.with_rest(&LUCKY_REST) < self.best_len {
+                self.take(next, true);
             }
         }
     }
@@ -451,14 +589,6 @@ impl Search {
     /// The best solution, as the cube's own moves.
     fn solution(self, orientations: &[Orientation]) -> Solution {
         Solution::seen_from(self.best, &orientations[self.best_orientation])
-    }
-
-    fn exhausted(&self) -> bool {
-        self.nodes >= self.budget
-    }
-
-    fn prefix_cost(&self, stages: usize) -> usize {
-        self.prefix_costs[..stages].iter().sum()
     }
 
     /// Enters stage `kind` at `cube` (see `Enter`).
@@ -481,89 +611,21 @@ impl Search {
         )
     }
 
-    /// The solutions of stage `kind` within `slack` of its cheapest cost
-    /// that may still beat the incumbent, each entered into the next stage,
-    /// best first. `rest` is what the stages after the next one are assumed
-    /// to cost at least.
-    fn candidates(
+    /// Completes the branching stages `prefix` with the last stage, entered
+    /// at `cube`, and keeps the solution if it is shorter.
+    fn finish(
         &mut self,
-        kind: StageKind,
-        (cube, entry): (&CubieCube, &Entry),
-        rest: usize,
-        slack: usize,
-    ) -> Vec<Candidate> {
-        let so_far = self.prefix_cost(kind.index());
-        let Some(room) = self.best_len.checked_sub(so_far + rest + 1) else {
-            return Vec::new();
-        };
-        let max_cost = (entry.cost + slack).min(room);
-        if entry.cost > max_cost {
-            return Vec::new();
-        }
-        let Some(next_kind) = kind.next() else {
-            return Vec::new();
-        };
-        let stages = self.stages;
-        let enumerate = Enumerate {
-            search: self,
-            cube,
-            entry,
-            max_cost,
-        };
-        let mut candidates = Vec::new();
-        for branch in stages.visit(kind, enumerate) {
-            let join = branch.moves.last().copied().or(entry.join);
-            let limit = room - branch.cost;
-            if let Some(next) = self.enter(next_kind, &branch.cube, join, limit) {
-                candidates.push(Candidate { branch, next });
-            }
-        }
-        candidates.sort_by_key(|c| c.branch.cost + c.next.cost);
-        candidates
-    }
-
-    /// Takes a candidate as stage `stage` of the partial solution, unless
-    /// the budget is spent or it cannot beat the incumbent (then neither can
-    /// the candidates after it, which cost no less). `rest` as in
-    /// `candidates`.
-    fn take(&mut self, stage: usize, c: &Candidate, rest: usize) -> bool {
-        let bound = self.prefix_cost(stage) + c.branch.cost + c.next.cost + rest;
-        if self.exhausted() || bound >= self.best_len {
-            return false;
-        }
-        self.prefix[stage].clone_from(&c.branch.moves);
-        self.prefix_costs[stage] = c.branch.cost;
-        true
-    }
-
-    /// Extends the partial solution through branching stage `kind`, entered
-    /// at `cube`, and on through every later stage.
-    fn branch(&mut self, kind: StageKind, cube: &CubieCube, entry: &Entry, slack: usize) {
-        let index = kind.index();
-        let rest = REST[index];
-        let own_slack = slack.min(STAGE_SLACK[index]);
-        for c in self.candidates(kind, (cube, entry), rest, own_slack) {
-            if !self.take(index, &c, rest) {
-                return;
-            }
-            match kind.next() {
-                Some(next) if !next.is_last() => {
-                    let slack = slack - (c.branch.cost - entry.cost);
-                    self.branch(next, &c.branch.cube, &c.next, slack);
-                }
-                _ => self.finish(&c.branch.cube, &c.next),
-            }
-        }
-    }
-
-    /// Completes the partial solution with the last stage, entered at
-    /// `cube`, and keeps it if it is shorter.
-    fn finish(&mut self, cube: &CubieCube, entry: &Entry) {
+        cube: &CubieCube,
+        entry: &Entry,
+        prefix: Vec<Vec<Move>>,
+        orientation: usize,
+    ) {
         let last = StageKind::ALL[BRANCHING];
-        let finish = self.stages.visit(last, Finish { cube, entry });
         let mut stages = StageMoves::default();
-        stages[..BRANCHING].clone_from_slice(&self.prefix);
-        stages[BRANCHING] = finish;
-        self.offer(solver::merge_joins(stages), self.orientation);
+        for (stage, moves) in stages.iter_mut().zip(prefix) {
+            *stage = moves;
+        }
+        stages[BRANCHING] = self.stages.visit(last, Finish { cube, entry });
+        self.offer(solver::merge_joins(stages), orientation);
     }
 }

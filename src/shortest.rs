@@ -4,7 +4,7 @@
 //! Length is measured as fewest-moves mode measures it (joins merged), and
 //! every stage is a true Thistlethwaite stage in its conjugated group. The
 //! stages searched are those fewest mode may take: stages 1, 2 and 3 at
-//! most `fewest::STAGE_SLACK` (1, 2 and 8) moves beyond their cheapest
+//! most `fewest::STAGE_SLACK` (1, 3 and 8) moves beyond their cheapest
 //! cost, stage 4 optimal. Without such caps a stage would be any sequence
 //! of its group's moves that ends in its goal, so stage 1 alone could be a
 //! whole optimal solve (the solved cube is in G1), and the shortest
