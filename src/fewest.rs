@@ -476,13 +476,13 @@ impl Search {
             let Some(Reverse(Queued { partial, .. })) = self.queue.pop() else {
                 return;
             };
-            if partial.with_rest(&LUCKY_REST) < self.best_len {
-                let dive = partial.stage == StageKind::ALL[0];
-                self.take(partial, dive);
-            }
+            let dive = partial.stage == StageKind::ALL[0];
+            self.take(partial, dive);
         }
     }
 
+    /// Queues a partial solution, unless even lucky later stages could not
+    /// make it beat the best.
     fn queue(&mut self, partial: Partial) {
         if partial.with_rest(&LUCKY_REST) >= self.best_len {
             return;
@@ -507,6 +507,10 @@ impl Search {
     /// queue would otherwise spend the budget on stage 2 without finishing
     /// anything.
     fn take(&mut self, partial: Partial, dive: bool) {
+        // The best may have improved since it was queued.
+        if self.nodes >= self.budget || partial.with_rest(&LUCKY_REST) >= self.best_len {
+            return;
+        }
         let kind = partial.stage;
         let next_kind = kind.next().expect("the last stage is never queued");
         let collect = Collect {
@@ -558,20 +562,13 @@ impl Search {
             .iter()
             .enumerate()
             .min_by_key(|(_, p)| p.with_rest(&TYPICAL_REST))
-            .map(|(i, _)| i)
-            .filter(|_| dive);
-        let mut diving = None;
-        for (i, next) in entered.into_iter().enumerate() {
-            if Some(i) == best {
-                diving = Some(next);
-            } else {
-                self.queue(next);
-            }
+            .map(|(i, _)| i);
+        let diving = best.filter(|_| dive).map(|i| entered.remove(i));
+        for next in entered {
+            self.queue(next);
         }
         if let Some(next) = diving {
-            if self.nodes < self.budget && next.with_rest(&LUCKY_REST) < self.best_len {
-                self.take(next, true);
-            }
+            self.take(next, true);
         }
     }
 
