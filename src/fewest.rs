@@ -28,7 +28,6 @@
 //! counts it as free. The merged move is in the later stage's group, so every
 //! stage still ends in its own group.
 
-use crate::bfs::{neighbour_distance, Packed};
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::Orientation;
 use crate::solver::{self, Solution, StageMoves};
@@ -149,21 +148,22 @@ impl Entry {
 
     /// The first move (by index in the stage's moves) of a shortest path
     /// from `coord` that starts with a free move, if there is one.
-    fn free_start<S: Stage>(&self, stage: &S, table: Packed, coord: S::Coord) -> Option<usize> {
+    fn free_start<S: Stage>(&self, stage: &S, coord: S::Coord) -> Option<usize> {
         if self.dist == 0 {
             return None;
         }
+        let distances = tables::distances(S::KIND);
         (0..stage.moves().len()).find(|&k| {
-            let next = table.get(stage.index(stage.step(coord, k)));
             self.is_free(stage.moves()[k]) == Some(true)
-                && neighbour_distance(self.dist, next) < self.dist
+                && distances.get(stage.raw_index(stage.step(coord, k))) < self.dist
         })
     }
 }
 
-/// Enters a stage at a cube, unless the stage would cost more than `limit`,
-/// which takes only that many steps of descent to find out; the steps are
-/// added to `nodes`.
+/// Enters a stage at a cube, unless the stage would cost more than `limit`.
+/// It is charged to `nodes` as the steps of descent that would find that
+/// out, which is what it cost before the exact distances were a lookup:
+/// budgets, and so solutions, stay as they were.
 pub(crate) struct Enter<'a> {
     pub(crate) cube: &'a CubieCube,
     pub(crate) join: Option<Move>,
@@ -174,17 +174,16 @@ pub(crate) struct Enter<'a> {
 impl StageVisitor for Enter<'_> {
     type Output = Option<Entry>;
     fn visit<S: Stage>(self, stage: &S) -> Option<Entry> {
-        let table = tables::table(S::KIND);
         let coord = stage.coord(self.cube);
         // A free first move saves one, so the distance may exceed the limit by one.
-        let dist = solver::descent(stage, coord).take(self.limit + 2).count();
-        *self.nodes += ENTRY_NODES + dist as u64;
+        let dist = tables::distances(S::KIND).get(stage.raw_index(coord));
+        *self.nodes += ENTRY_NODES + dist.min(self.limit + 2) as u64;
         let mut entry = Entry {
             dist,
             join: self.join,
             cost: dist,
         };
-        if entry.free_start(stage, table, coord).is_some() {
+        if entry.free_start(stage, coord).is_some() {
             entry.cost -= 1;
         }
         (entry.cost <= self.limit).then_some(entry)
@@ -263,7 +262,7 @@ impl WalkVisitor for Collect<'_> {
 /// What stays fixed while one stage's solutions are enumerated.
 pub(crate) struct Walk<'a, S: Stage> {
     stage: &'a S,
-    table: Packed<'a>,
+    distances: &'a solver::Distances,
     entry: &'a Entry,
     max_cost: usize,
 }
@@ -279,7 +278,7 @@ impl<'a, S: Stage> Walk<'a, S> {
         );
         Walk {
             stage,
-            table: tables::table(S::KIND),
+            distances: tables::distances(S::KIND),
             entry,
             max_cost,
         }
@@ -321,7 +320,7 @@ impl<'a, S: Stage> Walk<'a, S> {
                 1
             };
             let next = stage.step(coord, k);
-            let next_dist = neighbour_distance(dist, self.table.get(stage.index(next)));
+            let next_dist = self.distances.get(stage.raw_index(next));
             // A move that stays in the goal belongs to the next stage.
             if dist == 0 && next_dist == 0 {
                 continue;
@@ -354,10 +353,9 @@ impl StageVisitor for Finish<'_> {
     fn visit<S: Stage>(self, stage: &S) -> Vec<Move> {
         // Constant for each stage, so the other stages' copies compile away.
         assert!(S::KIND.is_last(), "only the last stage is finished");
-        let table = tables::table(S::KIND);
         let mut moves = Vec::with_capacity(self.entry.dist);
         let mut coord = stage.coord(self.cube);
-        if let Some(k) = self.entry.free_start(stage, table, coord) {
+        if let Some(k) = self.entry.free_start(stage, coord) {
             moves.push(stage.moves()[k]);
             coord = stage.step(coord, k);
         }

@@ -210,6 +210,65 @@ impl StageVisitor for BuildFirstMoves {
     }
 }
 
+/// The exact distance of every coordinate value from the stage's goal, by
+/// raw index, four bits each. The searches that branch over a stage's
+/// solutions read a distance at every node; from this table that is one
+/// load, where the packed table needs the parent's distance and, for a
+/// table reduced by symmetry, the reduction. Every stage's distances fit
+/// in four bits (the longest is 15).
+pub struct Distances(Vec<u8>);
+
+/// A `Distances` entry no move sequence reaches.
+const UNREACHED_NIBBLE: u8 = 15;
+
+impl Distances {
+    /// The exact distance of the coordinate numbered `raw`; 15 if no move
+    /// sequence reaches it.
+    #[inline]
+    pub fn get(&self, raw: usize) -> usize {
+        usize::from(self.0[raw >> 1] >> ((raw & 1) * 4) & 15)
+    }
+}
+
+/// Builds a stage's `Distances` from its first-move table: following first
+/// moves from a value reaches the goal in exactly its distance, and each
+/// value is followed once, as the chain it starts stops at the first value
+/// already known.
+pub struct BuildDistances<'a>(pub &'a FirstMoves);
+
+impl StageVisitor for BuildDistances<'_> {
+    type Output = Distances;
+    fn visit<S: Stage>(self, stage: &S) -> Distances {
+        let unknown = u8::MAX;
+        let mut distances = vec![unknown; S::RAW_SIZE];
+        let mut chain = Vec::new();
+        for raw in 0..S::RAW_SIZE {
+            let mut at = raw;
+            while distances[at] == unknown {
+                let coord = stage.raw_coord(at);
+                match self.0.get(at) {
+                    Some(k) => {
+                        chain.push(at);
+                        at = stage.raw_index(stage.step(coord, k));
+                    }
+                    None if coord == stage.goal() => distances[at] = 0,
+                    None => distances[at] = UNREACHED_NIBBLE,
+                }
+            }
+            let mut distance = distances[at];
+            while let Some(on_chain) = chain.pop() {
+                distance += 1;
+                distances[on_chain] = distance;
+            }
+        }
+        let nibbles = distances
+            .chunks(2)
+            .map(|pair| pair[0] | pair.get(1).map_or(UNREACHED_NIBBLE, |&d| d) << 4)
+            .collect();
+        Distances(nibbles)
+    }
+}
+
 /// Appends to `moves` a shortest sequence of the stage's moves that takes
 /// `cube` into the stage's goal, and returns the cube it ends in.
 struct Descend<'a> {
@@ -317,6 +376,38 @@ mod tests {
                     (raw, first)
                 })
                 .collect()
+        }
+    }
+
+    /// For every 89th raw index of a stage: its distance by descent (none
+    /// if the packed table has it unreached) and its `Distances` entry.
+    struct DistancesBothWays;
+
+    impl StageVisitor for DistancesBothWays {
+        type Output = Vec<(Option<usize>, usize)>;
+        fn visit<S: Stage>(self, stage: &S) -> Self::Output {
+            let table = tables::table(S::KIND);
+            let distances = tables::distances(S::KIND);
+            (0..S::RAW_SIZE)
+                .step_by(89)
+                .map(|raw| {
+                    let coord = stage.raw_coord(raw);
+                    let reached = table.get(stage.index(coord)) != crate::bfs::PACKED_UNREACHED;
+                    let descended = reached.then(|| descent(stage, coord).count());
+                    (descended, distances.get(raw))
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn distances_are_the_length_of_descent_and_15_where_unreached() {
+        for kind in StageKind::ALL {
+            let pairs = tables::stages().visit(kind, DistancesBothWays);
+            assert!(pairs.iter().any(|&(descended, _)| descended > Some(2)));
+            for (descended, distance) in pairs {
+                assert_eq!(distance, descended.unwrap_or(15), "{kind:?}");
+            }
         }
     }
 

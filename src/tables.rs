@@ -1,9 +1,10 @@
 //! The distance tables `build.rs` generated, embedded in the binary, and
 //! what is built from them once on first use: every stage's move tables
-//! (through the cubie model) and first-move tables (from the distances).
+//! (through the cubie model), first-move tables (from the distances) and
+//! exact distances by raw index (from the first moves).
 
 use crate::bfs::Packed;
-use crate::solver::{BuildFirstMoves, FirstMoves};
+use crate::solver::{BuildDistances, BuildFirstMoves, Distances, FirstMoves};
 use crate::stage::{StageKind, Stages};
 use std::sync::OnceLock;
 
@@ -23,12 +24,27 @@ pub fn stages() -> &'static Stages {
 
 static FIRST_MOVES: OnceLock<[FirstMoves; StageKind::COUNT]> = OnceLock::new();
 
+static DISTANCES: OnceLock<[Distances; StageKind::COUNT]> = OnceLock::new();
+
 /// Builds the first-move tables (see `solver::FirstMoves`), which make many
-/// solves faster. They take far longer to build than a few solves take
-/// without them (a fifth of a second natively, more in a browser), so they
-/// are built only here: by the CLI and the page's worker, before solving.
+/// solves faster, and the exact distances that the fewest-moves and
+/// proven-shortest searches read at every node. They take far longer to
+/// build than a few fast solves take without them (a fifth of a second
+/// natively, more in a browser), so fast mode builds them only here: the
+/// CLI and the page's worker call this before solving.
 pub fn prepare() {
-    FIRST_MOVES.get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)));
+    distances(StageKind::ALL[0]);
+}
+
+/// Stage `kind`'s exact distances by raw index, built (with the first-move
+/// tables) on first use.
+pub fn distances(kind: StageKind) -> &'static Distances {
+    let all = DISTANCES.get_or_init(|| {
+        let first_moves = FIRST_MOVES
+            .get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)));
+        StageKind::ALL.map(|kind| stages().visit(kind, BuildDistances(&first_moves[kind.index()])))
+    });
+    &all[kind.index()]
 }
 
 /// Stage `kind`'s first-move table once `prepare` has built it; none
