@@ -529,40 +529,61 @@ fn bench(
     // Build the move tables before timing.
     tables::prepare();
     let one = parallel::Pool::new(1).map_err(io::Error::other)?;
-    bench_line(out, "fast", &one, &cubes, solver::solve)?;
-    bench_line(out, "fewest", &one, fewest_cubes, fewest)?;
+    bench_line(out, "fast", &one, &cubes, Timing::Total, solver::solve)?;
+    bench_line(out, "fewest", &one, fewest_cubes, Timing::EachSolve, fewest)?;
     if threads > 1 {
         let all = parallel::Pool::new(threads).map_err(io::Error::other)?;
         let fast = format!("fast ({threads} threads)");
-        bench_line(out, &fast, &all, &cubes, solver::solve)?;
+        bench_line(out, &fast, &all, &cubes, Timing::Total, solver::solve)?;
         let name = format!("fewest ({threads} threads)");
-        bench_line(out, &name, &all, fewest_cubes, fewest)?;
+        bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
+/// Whether a bench line times each solve as well as the whole run.
+#[derive(Clone, Copy, PartialEq)]
+enum Timing {
+    /// The whole run only: a clock read costs a few percent of a fast solve.
+    Total,
+    /// Each solve too, for the median time a solve takes.
+    EachSolve,
+}
+
 /// Times `solve` over `cubes` on `pool`'s threads (only the solving: the
 /// states are made before) and prints `name: <solves/s> solves/s, mean <L>
-/// moves, max <M> moves`.
+/// moves, max <M> moves`, and with `Timing::EachSolve` then `, median <T>
+/// ms a solve`.
 fn bench_line(
     out: &mut impl Write,
     name: &str,
     pool: &parallel::Pool,
     cubes: &[CubieCube],
+    timing: Timing,
     solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube> + Sync,
 ) -> io::Result<()> {
     let start = Instant::now();
-    let lengths = pool.map_slice(cubes, |c| {
-        solve(c).expect("a random state is a valid cube").len()
+    let solved = pool.map_slice(cubes, |c| {
+        let start = (timing == Timing::EachSolve).then(Instant::now);
+        let len = solve(c).expect("a random state is a valid cube").len();
+        (len, start.map(|start| start.elapsed().as_secs_f64()))
     });
     let seconds = start.elapsed().as_secs_f64();
+    let lengths: Vec<usize> = solved.iter().map(|&(len, _)| len).collect();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     let max = lengths.iter().max().copied().unwrap_or(0);
-    writeln!(
+    write!(
         out,
         "{name}: {:.0} solves/s, mean {mean:.2} moves, max {max} moves",
         lengths.len() as f64 / seconds
     )?;
+    let mut times: Vec<f64> = solved.iter().filter_map(|&(_, time)| time).collect();
+    if !times.is_empty() {
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2] * 1000.0;
+        write!(out, ", median {median:.2} ms a solve")?;
+    }
+    writeln!(out)?;
     out.flush()
 }
 
