@@ -35,6 +35,7 @@ use crate::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::tables;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::ops::Range;
 
 /// The default search budget, in nodes, over all six orientations: about
 /// 10 ms natively.
@@ -190,28 +191,64 @@ impl StageVisitor for Enter<'_> {
     }
 }
 
-/// A stage solution the search may branch into: its moves, its cost and the
-/// cube it ends in.
+/// A stage solution the search may branch into: its moves (where they are
+/// in `Fixed::moves`), its cost and the cube it ends in.
 struct Branch {
-    moves: Vec<Move>,
+    moves: Range<usize>,
     cost: usize,
     cube: CubieCube,
 }
 
+/// The stage solutions partial solutions have fixed, as a tree: each node
+/// is one stage's moves and the node of the stage before it. Partial
+/// solutions that share earlier stages share their nodes, so queuing one
+/// copies no moves; nothing is freed until the search ends.
+#[derive(Default)]
+struct Fixed {
+    /// Every stage solution found, one after another.
+    moves: Vec<Move>,
+    /// Each node's moves and the node before it.
+    nodes: Vec<(Range<usize>, Option<usize>)>,
+}
+
+impl Fixed {
+    /// A node for the stage solution `moves` after the node `before`.
+    fn push(&mut self, moves: Range<usize>, before: Option<usize>) -> usize {
+        self.nodes.push((moves, before));
+        self.nodes.len() - 1
+    }
+
+    /// The stages fixed up to node `last`, in order, with the later stages
+    /// empty.
+    fn stages(&self, last: Option<usize>) -> StageMoves {
+        let mut chain = Vec::with_capacity(BRANCHING);
+        let mut at = last;
+        while let Some(node) = at {
+            let (moves, before) = &self.nodes[node];
+            chain.push(self.moves[moves.clone()].to_vec());
+            at = *before;
+        }
+        let mut stages = StageMoves::default();
+        for (stage, moves) in stages.iter_mut().zip(chain.into_iter().rev()) {
+            *stage = moves;
+        }
+        stages
+    }
+}
+
 /// Every solution of a stage from a cube costing exactly `collect.cost`,
 /// within the enumeration's nodes.
-struct Enumerate<'a> {
-    collect: Collect<'a>,
+struct Enumerate<'a, 'c> {
+    collect: &'a mut Collect<'c>,
     cube: &'a CubieCube,
     entry: &'a Entry,
 }
 
-impl StageVisitor for Enumerate<'_> {
-    type Output = Vec<Branch>;
-    fn visit<S: Stage>(mut self, stage: &S) -> Vec<Branch> {
+impl StageVisitor for Enumerate<'_, '_> {
+    type Output = ();
+    fn visit<S: Stage>(self, stage: &S) {
         let max_cost = self.collect.cost;
-        Walk::new(stage, self.entry, max_cost).solutions(self.cube, &mut self.collect);
-        self.collect.found
+        Walk::new(stage, self.entry, max_cost).solutions(self.cube, self.collect);
     }
 }
 
@@ -233,12 +270,14 @@ pub(crate) trait WalkVisitor {
 }
 
 /// Collects a walk's solutions at one cost (the cheaper ones were taken
-/// before), until the nodes reach `end`.
+/// before), until the nodes reach `end`: their moves into `moves`, the rest
+/// into `found`.
 struct Collect<'a> {
     nodes: &'a mut u64,
     end: u64,
     cost: usize,
-    found: Vec<Branch>,
+    moves: &'a mut Vec<Move>,
+    found: &'a mut Vec<Branch>,
 }
 
 impl WalkVisitor for Collect<'_> {
@@ -250,8 +289,10 @@ impl WalkVisitor for Collect<'_> {
     }
     fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
         if cost == self.cost {
+            let start = self.moves.len();
+            self.moves.extend_from_slice(moves);
             self.found.push(Branch {
-                moves: moves.to_vec(),
+                moves: start..self.moves.len(),
                 cost,
                 cube: *cube,
             });
@@ -365,8 +406,9 @@ impl StageVisitor for Finish<'_> {
 }
 
 /// A partial solution waiting in the queue: the stages before `stage` are
-/// fixed (`prefix`, costing `so_far`), `stage` is entered at `cube`, and its
-/// solutions costing `entry.cost + slack` are the next to be taken.
+/// fixed (up to the node `fixed` of `Fixed`, costing `so_far`), `stage` is
+/// entered at `cube`, and its solutions costing `entry.cost + slack` are
+/// the next to be taken.
 struct Partial {
     orientation: usize,
     stage: StageKind,
@@ -374,7 +416,7 @@ struct Partial {
     entry: Entry,
     slack: usize,
     so_far: usize,
-    prefix: Vec<Vec<Move>>,
+    fixed: Option<usize>,
 }
 
 impl Partial {
@@ -433,6 +475,10 @@ struct Search {
     best_len: usize,
     best: StageMoves,
     best_orientation: usize,
+    fixed: Fixed,
+    /// Lists `take` fills and empties, kept to be reused.
+    found: Vec<Branch>,
+    entered: Vec<Partial>,
 }
 
 impl Search {
@@ -447,6 +493,9 @@ impl Search {
             best_len: fast.len(),
             best: fast.stages.map(|s| s.moves),
             best_orientation: 0,
+            fixed: Fixed::default(),
+            found: Vec::new(),
+            entered: Vec::new(),
         }
     }
 
@@ -462,7 +511,7 @@ impl Search {
                 entry,
                 slack: 0,
                 so_far: 0,
-                prefix: Vec::new(),
+                fixed: None,
             });
         }
     }
@@ -511,22 +560,28 @@ impl Search {
         }
         let kind = partial.stage;
         let next_kind = kind.next().expect("the last stage is never queued");
-        let collect = Collect {
+        let mut found = std::mem::take(&mut self.found);
+        let mut collect = Collect {
             end: self
                 .budget
                 .min(self.nodes + (ENUMERATION_NODES << partial.slack)),
             nodes: &mut self.nodes,
             cost: partial.entry.cost + partial.slack,
-            found: Vec::new(),
+            moves: &mut self.fixed.moves,
+            found: &mut found,
         };
         let enumerate = Enumerate {
-            collect,
+            collect: &mut collect,
             cube: &partial.cube,
             entry: &partial.entry,
         };
-        let mut entered = Vec::new();
-        for branch in self.stages.visit(kind, enumerate) {
-            let join = branch.moves.last().copied().or(partial.entry.join);
+        self.stages.visit(kind, enumerate);
+        let mut entered = std::mem::take(&mut self.entered);
+        for branch in found.drain(..) {
+            let join = self.fixed.moves[branch.moves.clone()]
+                .last()
+                .copied()
+                .or(partial.entry.join);
             let so_far = partial.so_far + branch.cost;
             let Some(limit) = self.best_len.checked_sub(so_far + 1) else {
                 continue;
@@ -534,10 +589,9 @@ impl Search {
             let Some(next) = self.enter(next_kind, &branch.cube, join, limit) else {
                 continue;
             };
-            let mut prefix = partial.prefix.clone();
-            prefix.push(branch.moves);
+            let fixed = Some(self.fixed.push(branch.moves, partial.fixed));
             if next_kind.is_last() {
-                self.finish(&branch.cube, &next, prefix, partial.orientation);
+                self.finish(&branch.cube, &next, fixed, partial.orientation);
             } else {
                 entered.push(Partial {
                     orientation: partial.orientation,
@@ -546,10 +600,11 @@ impl Search {
                     entry: next,
                     slack: 0,
                     so_far,
-                    prefix,
+                    fixed,
                 });
             }
         }
+        self.found = found;
         if partial.slack < STAGE_SLACK[kind.index()] {
             self.queue(Partial {
                 slack: partial.slack + 1,
@@ -562,9 +617,10 @@ impl Search {
             .min_by_key(|(_, p)| p.with_rest(&TYPICAL_REST))
             .map(|(i, _)| i);
         let diving = best.filter(|_| dive).map(|i| entered.remove(i));
-        for next in entered {
+        for next in entered.drain(..) {
             self.queue(next);
         }
+        self.entered = entered;
         if let Some(next) = diving {
             self.take(next, true);
         }
@@ -606,20 +662,18 @@ impl Search {
         )
     }
 
-    /// Completes the branching stages `prefix` with the last stage, entered
-    /// at `cube`, and keeps the solution if it is shorter.
+    /// Completes the branching stages, fixed up to node `fixed`, with the
+    /// last stage, entered at `cube`, and keeps the solution if it is
+    /// shorter.
     fn finish(
         &mut self,
         cube: &CubieCube,
         entry: &Entry,
-        prefix: Vec<Vec<Move>>,
+        fixed: Option<usize>,
         orientation: usize,
     ) {
         let last = StageKind::ALL[BRANCHING];
-        let mut stages = StageMoves::default();
-        for (stage, moves) in stages.iter_mut().zip(prefix) {
-            *stage = moves;
-        }
+        let mut stages = self.fixed.stages(fixed);
         stages[BRANCHING] = self.stages.visit(last, Finish { cube, entry });
         self.offer(solver::merge_joins(stages), orientation);
     }
