@@ -30,7 +30,7 @@
 
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::Orientation;
-use crate::solver::{self, Solution, StageMoves};
+use crate::solver::{self, DistanceTable, Neighbours, Solution, StageMoves};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::tables;
 use std::cmp::Reverse;
@@ -153,18 +153,18 @@ impl Entry {
         if self.dist == 0 {
             return None;
         }
-        let distances = tables::distances(S::KIND);
+        let distances = DistanceTable::of(S::KIND);
         (0..stage.moves().len()).find(|&k| {
             self.is_free(stage.moves()[k]) == Some(true)
-                && distances.get(stage.raw_index(stage.step(coord, k))) < self.dist
+                && distances.neighbour(stage, self.dist, stage.step(coord, k)) < self.dist
         })
     }
 }
 
-/// Enters a stage at a cube, unless the stage would cost more than `limit`.
-/// It is charged to `nodes` as the steps of descent that would find that
-/// out, which is what it cost before the exact distances were a lookup:
-/// budgets, and so solutions, stay as they were.
+/// Enters a stage at a cube, unless the stage would cost more than `limit`,
+/// which takes at most that many steps of descent to find out; the steps
+/// are added to `nodes` (and counted so with exact distances too, so that
+/// the budget buys the same search either way).
 pub(crate) struct Enter<'a> {
     pub(crate) cube: &'a CubieCube,
     pub(crate) join: Option<Move>,
@@ -177,8 +177,8 @@ impl StageVisitor for Enter<'_> {
     fn visit<S: Stage>(self, stage: &S) -> Option<Entry> {
         let coord = stage.coord(self.cube);
         // A free first move saves one, so the distance may exceed the limit by one.
-        let dist = tables::distances(S::KIND).get(stage.raw_index(coord));
-        *self.nodes += ENTRY_NODES + dist.min(self.limit + 2) as u64;
+        let dist = DistanceTable::of(S::KIND).at_most(stage, coord, self.limit + 2);
+        *self.nodes += ENTRY_NODES + dist as u64;
         let mut entry = Entry {
             dist,
             join: self.join,
@@ -303,7 +303,6 @@ impl WalkVisitor for Collect<'_> {
 /// What stays fixed while one stage's solutions are enumerated.
 pub(crate) struct Walk<'a, S: Stage> {
     stage: &'a S,
-    distances: &'a solver::Distances,
     entry: &'a Entry,
     max_cost: usize,
 }
@@ -319,7 +318,6 @@ impl<'a, S: Stage> Walk<'a, S> {
         );
         Walk {
             stage,
-            distances: tables::distances(S::KIND),
             entry,
             max_cost,
         }
@@ -332,11 +330,16 @@ impl<'a, S: Stage> Walk<'a, S> {
         // The cube is carried along the path rather than rebuilt for each
         // solution: most nodes lie on the way to one.
         let start = (*cube, self.stage.coord(cube), self.entry.dist, 0);
-        self.step(start, &mut Vec::new(), visitor);
+        let path = &mut Vec::new();
+        match DistanceTable::of(S::KIND) {
+            DistanceTable::Exact(distances) => self.step(distances, start, path, visitor),
+            DistanceTable::Packed(table) => self.step(table, start, path, visitor),
+        }
     }
 
     fn step(
         &self,
+        distances: impl Neighbours,
         (cube, coord, dist, cost): (CubieCube, S::Coord, usize, usize),
         path: &mut Vec<Move>,
         visitor: &mut impl WalkVisitor,
@@ -361,7 +364,7 @@ impl<'a, S: Stage> Walk<'a, S> {
                 1
             };
             let next = stage.step(coord, k);
-            let next_dist = self.distances.get(stage.raw_index(next));
+            let next_dist = distances.neighbour(stage, dist, next);
             // A move that stays in the goal belongs to the next stage.
             if dist == 0 && next_dist == 0 {
                 continue;
@@ -376,7 +379,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             visitor.count();
             path.push(m);
             let state = (next_cube, next, next_dist, cost + move_cost);
-            self.step(state, path, visitor);
+            self.step(distances, state, path, visitor);
             path.pop();
         }
     }

@@ -7,7 +7,7 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::bfs;
+use crate::bfs::{self, Packed};
 use crate::cubie::{CubieCube, InvalidCube, Move};
 use crate::orientation::{Axes, Orientation};
 use crate::stage::{Stage, StageKind, StageVisitor};
@@ -230,6 +230,67 @@ impl Distances {
     }
 }
 
+/// Where the searches that branch over a stage's solutions read exact
+/// distances: `Distances` once prepared, else the packed table, from the
+/// parent's distance and by descent.
+#[derive(Clone, Copy)]
+pub enum DistanceTable<'a> {
+    Exact(&'a Distances),
+    Packed(Packed<'a>),
+}
+
+impl DistanceTable<'static> {
+    /// Stage `kind`'s table: exact if `tables::prepare` has built it.
+    pub fn of(kind: StageKind) -> Self {
+        tables::distances(kind).map_or(
+            DistanceTable::Packed(tables::table(kind)),
+            DistanceTable::Exact,
+        )
+    }
+}
+
+impl DistanceTable<'_> {
+    /// The exact distance of `coord`, or `cap` if that is less.
+    pub fn at_most<S: Stage>(self, stage: &S, coord: S::Coord, cap: usize) -> usize {
+        match self {
+            DistanceTable::Exact(distances) => distances.get(stage.raw_index(coord)).min(cap),
+            DistanceTable::Packed(_) => descent(stage, coord).take(cap).count(),
+        }
+    }
+
+    /// The exact distance of `next`, a neighbour of a coordinate `dist` from
+    /// the goal.
+    pub fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize {
+        match self {
+            DistanceTable::Exact(distances) => distances.neighbour(stage, dist, next),
+            DistanceTable::Packed(table) => table.neighbour(stage, dist, next),
+        }
+    }
+}
+
+/// A table that gives the exact distance of a neighbour: the type a walk
+/// over a stage's solutions is compiled for, so that its inner loop does
+/// not ask which table it has at every node.
+pub trait Neighbours: Copy {
+    /// The exact distance of `next`, a neighbour of a coordinate `dist`
+    /// from the goal.
+    fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize;
+}
+
+impl Neighbours for &Distances {
+    #[inline]
+    fn neighbour<S: Stage>(self, stage: &S, _dist: usize, next: S::Coord) -> usize {
+        self.get(stage.raw_index(next))
+    }
+}
+
+impl Neighbours for Packed<'_> {
+    #[inline]
+    fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize {
+        bfs::neighbour_distance(dist, self.get(stage.index(next)))
+    }
+}
+
 /// Builds a stage's `Distances` from its first-move table: following first
 /// moves from a value reaches the goal in exactly its distance, and each
 /// value is followed once, as the chain it starts stops at the first value
@@ -387,7 +448,7 @@ mod tests {
         type Output = Vec<(Option<usize>, usize)>;
         fn visit<S: Stage>(self, stage: &S) -> Self::Output {
             let table = tables::table(S::KIND);
-            let distances = tables::distances(S::KIND);
+            let distances = tables::distances(S::KIND).expect("prepared");
             (0..S::RAW_SIZE)
                 .step_by(89)
                 .map(|raw| {
@@ -402,6 +463,7 @@ mod tests {
 
     #[test]
     fn distances_are_the_length_of_descent_and_15_where_unreached() {
+        tables::prepare();
         for kind in StageKind::ALL {
             let pairs = tables::stages().visit(kind, DistancesBothWays);
             assert!(pairs.iter().any(|&(descended, _)| descended > Some(2)));

@@ -27,24 +27,23 @@ static FIRST_MOVES: OnceLock<[FirstMoves; StageKind::COUNT]> = OnceLock::new();
 static DISTANCES: OnceLock<[Distances; StageKind::COUNT]> = OnceLock::new();
 
 /// Builds the first-move tables (see `solver::FirstMoves`), which make many
-/// solves faster, and the exact distances that the fewest-moves and
-/// proven-shortest searches read at every node. They take far longer to
-/// build than a few fast solves take without them (a fifth of a second
-/// natively, more in a browser), so fast mode builds them only here: the
-/// CLI and the page's worker call this before solving.
+/// solves faster, and from them the exact distances (`solver::Distances`),
+/// which make the fewest-moves and proven-shortest searches faster. They
+/// take far longer to build than a few solves take without them (a fifth
+/// of a second natively, more in a browser), so they are built only here:
+/// by the CLI and the page's worker, before solving.
 pub fn prepare() {
-    distances(StageKind::ALL[0]);
-}
-
-/// Stage `kind`'s exact distances by raw index, built (with the first-move
-/// tables) on first use.
-pub fn distances(kind: StageKind) -> &'static Distances {
-    let all = DISTANCES.get_or_init(|| {
-        let first_moves = FIRST_MOVES
-            .get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)));
+    let first_moves = FIRST_MOVES
+        .get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)));
+    DISTANCES.get_or_init(|| {
         StageKind::ALL.map(|kind| stages().visit(kind, BuildDistances(&first_moves[kind.index()])))
     });
-    &all[kind.index()]
+}
+
+/// Stage `kind`'s exact distances once `prepare` has built them; none
+/// before (the searches then read the packed table, and find the same).
+pub fn distances(kind: StageKind) -> Option<&'static Distances> {
+    DISTANCES.get().map(|tables| &tables[kind.index()])
 }
 
 /// Stage `kind`'s first-move table once `prepare` has built it; none

@@ -1,6 +1,7 @@
-//! The first-move tables only speed descent up: solves before
-//! `tables::prepare` builds them (descent tries the moves in turn, as the
-//! page's own start does) are the solves after it. One test in its own
+//! The first-move tables and the exact distances only speed solving up:
+//! solves before `tables::prepare` builds them (descent tries the moves in
+//! turn and the searches read the packed tables, as the page's own start
+//! does) are the solves after it. One test in its own
 //! binary, since the tables, once built, are built for the whole process.
 
 use thistle::cubie::CubieCube;
@@ -20,16 +21,16 @@ fn solve_all(cubes: &[CubieCube]) -> Vec<String> {
 }
 
 #[test]
-fn solutions_are_the_same_before_and_after_the_first_move_tables_are_built() {
+fn solutions_are_the_same_before_and_after_the_tables_are_prepared() {
     let mut rng = scramble::rng(Some(12));
     let cubes: Vec<CubieCube> = (0..30).map(|_| scramble::random_state(&mut rng)).collect();
     assert!(StageKind::ALL
         .iter()
-        .all(|&kind| tables::first_moves(kind).is_none()));
+        .all(|&kind| tables::first_moves(kind).is_none() && tables::distances(kind).is_none()));
     let probing = solve_all(&cubes);
     tables::prepare();
     assert!(StageKind::ALL
         .iter()
-        .all(|&kind| tables::first_moves(kind).is_some()));
+        .all(|&kind| tables::first_moves(kind).is_some() && tables::distances(kind).is_some()));
     assert_eq!(solve_all(&cubes), probing);
 }
