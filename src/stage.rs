@@ -300,17 +300,42 @@ pub fn axis_half_turns() -> [CubieCube; 4] {
     ]
 }
 
-/// Classes of E-slice placements under the axis half turns.
-pub const N_SLICE_CLASSES: usize = 135;
+/// The cube seen in a mirror between the L and R faces: each piece moves to
+/// the mirrored position and each corner's twist turns the other way
+/// (edge flips, taken about the F/B axis, stay). A stage-2 move seen so is
+/// a stage-2 move (R becomes L', U becomes U'), and the goal stays the
+/// goal, so mirrored states are equally far from it.
+pub fn mirror_left_right(cube: &CubieCube) -> CubieCube {
+    const CORNERS: [usize; 8] = [1, 0, 3, 2, 5, 4, 7, 6];
+    const EDGES: [usize; 12] = [2, 1, 0, 3, 6, 5, 4, 7, 9, 8, 11, 10];
+    let mut mirrored = *cube;
+    for (i, &from) in CORNERS.iter().enumerate() {
+        mirrored.cp[i] = CORNERS[usize::from(cube.cp[from])] as u8;
+        mirrored.co[i] = (3 - cube.co[from]) % 3;
+    }
+    for (i, &from) in EDGES.iter().enumerate() {
+        mirrored.ep[i] = EDGES[usize::from(cube.ep[from])] as u8;
+        mirrored.eo[i] = cube.eo[from];
+    }
+    mirrored
+}
+
+/// Symmetries of stage 2: the axis half turns, then each after the mirror.
+const STAGE_TWO_SYMMETRIES: usize = 8;
+
+/// Classes of E-slice placements under stage 2's symmetries.
+pub const N_SLICE_CLASSES: usize = 81;
 
 /// Stage 2: corner twist × E-slice placement, 2,187 × 495 = 1,082,565
-/// values. The table is indexed by the placement's class under the axis
-/// half turns and the twist seen through the same symmetry: 2,187 × 135.
+/// values. The table is indexed by the placement's class under stage 2's
+/// symmetries (the axis half turns, with and without the left-right
+/// mirror) and the twist seen through the same symmetry: 2,187 × 81.
 pub struct OrientCornersSlice {
     moves: Vec<Move>,
     twist_move: Vec<u16>,
     slice_move: Vec<u16>,
-    /// `twist_conj[t * 4 + s]`: the twist of the cube conjugated by symmetry `s`.
+    /// `twist_conj[t * STAGE_TWO_SYMMETRIES + s]`: the twist of the cube
+    /// conjugated by symmetry `s`.
     twist_conj: Vec<u16>,
     /// For each placement: its class, the first symmetry that takes it to the
     /// class's representative (the smallest placement in it), and a bit mask
@@ -325,13 +350,17 @@ impl OrientCornersSlice {
         let moves = StageKind::OrientCornersSlice.allowed_moves();
         let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
         let slice_move = move_table(coord::N_SLICE, &moves, with(coord::set_slice), coord::slice);
-        let symmetries = axis_half_turns();
-        // Each symmetry is its own inverse, so r * s * r is the conjugate.
+        let half_turns = axis_half_turns();
+        // Each symmetry is its own inverse and they commute, so r * c * r
+        // is the conjugate by r, and the same of the mirrored cube the
+        // conjugate by r after the mirror.
         let conjugates = |size, set: fn(&mut CubieCube, u16), get: fn(&CubieCube) -> u16| {
-            let mut table = Vec::with_capacity(size * symmetries.len());
+            let mut table = Vec::with_capacity(size * STAGE_TWO_SYMMETRIES);
             for value in 0..size {
                 let cube = with(set)(value);
-                table.extend(symmetries.iter().map(|r| get(&(&(r * &cube) * r))));
+                for seen in [cube, mirror_left_right(&cube)] {
+                    table.extend(half_turns.iter().map(|r| get(&(&(r * &seen) * r))));
+                }
             }
             table
         };
@@ -340,13 +369,14 @@ impl OrientCornersSlice {
         let mut class_rep: Vec<u16> = Vec::new();
         let mut slice_class = Vec::with_capacity(coord::N_SLICE);
         for slice in 0..coord::N_SLICE {
-            let images = &slice_conj[slice * 4..slice * 4 + 4];
+            let images =
+                &slice_conj[slice * STAGE_TWO_SYMMETRIES..(slice + 1) * STAGE_TWO_SYMMETRIES];
             let rep = images
                 .iter()
                 .copied()
                 .min()
                 .expect("one image per symmetry");
-            let mask = (0..4)
+            let mask = (0..STAGE_TWO_SYMMETRIES)
                 .filter(|&k| images[k] == rep)
                 .fold(0u8, |m, k| m | 1 << k);
             let class = class_rep.iter().position(|&r| r == rep).unwrap_or_else(|| {
@@ -391,7 +421,9 @@ impl Stage for OrientCornersSlice {
     #[inline]
     fn index(&self, (twist, slice): (u16, u16)) -> usize {
         let (class, first, mask) = self.slice_class[slice as usize];
-        let conjugates = &self.twist_conj[twist as usize * 4..twist as usize * 4 + 4];
+        let twist = twist as usize;
+        let conjugates =
+            &self.twist_conj[twist * STAGE_TWO_SYMMETRIES..(twist + 1) * STAGE_TWO_SYMMETRIES];
         let mut canonical = conjugates[first as usize];
         if mask != 1 << first {
             for (k, &conjugate) in conjugates.iter().enumerate().skip(first as usize + 1) {
@@ -638,6 +670,30 @@ mod tests {
     }
 
     #[test]
+    fn the_mirror_turns_each_move_into_its_mirror_image() {
+        let mirror_face = |face: Face| match face {
+            Face::R => Face::L,
+            Face::L => Face::R,
+            other => other,
+        };
+        let mut rng = crate::scramble::rng(Some(5));
+        for _ in 0..20 {
+            let cube = crate::scramble::random_state(&mut rng);
+            let mirrored = mirror_left_right(&cube);
+            assert_eq!(mirror_left_right(&mirrored), cube);
+            assert_eq!(mirrored.verify(), vec![]);
+            for m in Move::ALL {
+                let image = Move::new(mirror_face(m.face), 4 - m.quarters);
+                assert_eq!(
+                    mirror_left_right(&cube.apply_move(m)),
+                    mirrored.apply_move(image),
+                    "{m}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn slice_classes_cover_every_placement_once() {
         let stage = OrientCornersSlice::build();
         assert_eq!(stage.class_rep.len(), N_SLICE_CLASSES);
@@ -651,13 +707,15 @@ mod tests {
             let mut cube = SOLVED;
             coord::set_twist(&mut cube, t);
             coord::set_slice(&mut cube, s);
-            for r in &symmetries {
-                let conjugate = &(r * &cube) * r;
-                assert_eq!(
-                    stage.index(stage.coord(&conjugate)),
-                    stage.index((t, s)),
-                    "conjugates share one entry"
-                );
+            for seen in [cube, mirror_left_right(&cube)] {
+                for r in &symmetries {
+                    let conjugate = &(r * &seen) * r;
+                    assert_eq!(
+                        stage.index(stage.coord(&conjugate)),
+                        stage.index((t, s)),
+                        "conjugates share one entry"
+                    );
+                }
             }
         }
     }

@@ -153,7 +153,7 @@ fn tables_prints_histograms_and_sizes() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "stage 1: 1 2 25 202 620 900 285 13");
     assert!(lines[3].starts_with("stage 4: 1 6 27 "));
-    assert!(text.contains("stage 2 table: 73812 bytes"));
+    assert!(text.contains("stage 2 table: 44287 bytes"));
 }
 
 #[test]
