@@ -39,7 +39,7 @@ use std::ops::Range;
 
 /// The default search budget, in nodes, over all six orientations: about
 /// 10 ms natively.
-pub const DEFAULT_BUDGET: u64 = 300_000;
+pub const DEFAULT_BUDGET: u64 = 500_000;
 
 /// The classic orientation alone gets the first `1 / CLASSIC_SHARE` of the
 /// budget, so the result is never longer than `solve_fewest_classic` with
