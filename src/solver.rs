@@ -140,6 +140,21 @@ pub fn descent<'a, S: Stage>(
 /// first move. Built at run time from the embedded tables, so the page
 /// carries no more bytes.
 ///
+/// Values packed four bits each, two a byte, lowest bits first; a value of
+/// 16 or more keeps its low four bits, and an odd count is padded with 15.
+fn pack_nibbles(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(2)
+        .map(|pair| pair[0] & 15 | pair.get(1).map_or(15, |v| v & 15) << 4)
+        .collect()
+}
+
+/// Entry `index` of values packed by `pack_nibbles`.
+#[inline]
+fn nibble(packed: &[u8], index: usize) -> u8 {
+    packed[index >> 1] >> ((index & 1) * 4) & 15
+}
+
 /// Descent reads these at random, so their size decides how many reads
 /// miss the cache: a stage with fewer than 16 moves keeps two entries a
 /// byte (a value of 15 or more, or the stage's move count, is no move).
@@ -154,7 +169,7 @@ impl FirstMoves {
     #[inline]
     pub fn get(&self, raw: usize) -> Option<usize> {
         let k = if self.nibbles {
-            self.entries[raw >> 1] >> ((raw & 1) * 4) & 15
+            nibble(&self.entries, raw)
         } else {
             self.entries[raw]
         };
@@ -194,11 +209,7 @@ impl StageVisitor for BuildFirstMoves {
         });
         let nibbles = moves < 16;
         let entries = if nibbles {
-            let first: Vec<u8> = first.collect();
-            first
-                .chunks(2)
-                .map(|pair| pair[0] & 15 | pair.get(1).map_or(15, |k| k & 15) << 4)
-                .collect()
+            pack_nibbles(&first.collect::<Vec<u8>>())
         } else {
             first.collect()
         };
@@ -226,7 +237,7 @@ impl Distances {
     /// sequence reaches it.
     #[inline]
     pub fn get(&self, raw: usize) -> usize {
-        usize::from(self.0[raw >> 1] >> ((raw & 1) * 4) & 15)
+        usize::from(nibble(&self.0, raw))
     }
 }
 
@@ -322,11 +333,7 @@ impl StageVisitor for BuildDistances<'_> {
                 distances[on_chain] = distance;
             }
         }
-        let nibbles = distances
-            .chunks(2)
-            .map(|pair| pair[0] | pair.get(1).map_or(UNREACHED_NIBBLE, |&d| d) << 4)
-            .collect();
-        Distances(nibbles)
+        Distances(pack_nibbles(&distances))
     }
 }
 
