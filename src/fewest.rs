@@ -48,7 +48,7 @@ pub const CLASSIC_SHARE: u64 = 12;
 
 /// Stages the search branches over: all but the last, which is just its
 /// exact distance.
-const BRANCHING: usize = StageKind::COUNT - 1;
+pub(crate) const BRANCHING: usize = StageKind::COUNT - 1;
 
 /// What the stages after the entered one are expected to cost, for a
 /// partial solution entered in stage 2 (stages 3 and 4) and in stage 3

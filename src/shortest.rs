@@ -28,7 +28,7 @@
 //! length so far and the bound still open, and may stop the search.
 
 use crate::cubie::{CubieCube, InvalidCube, Move};
-use crate::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor};
+use crate::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
 use crate::joint::{StagesThreeFour, StagesTwoThree};
 use crate::orientation::Orientation;
 use crate::solver::{self, Solution, StageMoves};
@@ -136,9 +136,6 @@ fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
         _ => 0,
     }
 }
-
-/// Stages the search branches over (see `fewest`).
-const BRANCHING: usize = StageKind::COUNT - 1;
 
 /// The search at one total length limit, in whichever orientation is being
 /// searched, and what it reports.
