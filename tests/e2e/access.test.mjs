@@ -231,14 +231,21 @@ describe('a page for everyone', () => {
     assert.equal(await page.evaluate(() => window.thistle.state()), painted, 'the painted cube is the one shown');
     // Orbit with the keyboard on the focused cube.
     const picture = () => page.evaluate(() => document.getElementById('cube').toDataURL());
+    // Waits (up to 5 s, as a loaded machine draws late) until the picture
+    // is, or is no longer, `start`; the assertions after it decide.
+    const drawn = (same, start) => page.waitForFunction(
+      ([same, start]) => (document.getElementById('cube').toDataURL() === start) === same,
+      [same, start],
+      { timeout: 5000 },
+    ).catch(() => {});
     const start = await picture();
     await page.getByRole('img', { name: '3D cube' }).focus();
     await page.keyboard.press('ArrowLeft');
-    await page.waitForTimeout(100);
+    await drawn(false, start);
     assert.notEqual(await picture(), start, 'arrow keys turn the focused cube');
     assert.equal((await status(page)).position, 0, 'and do not step');
     await page.keyboard.press('0');
-    await page.waitForTimeout(100);
+    await drawn(true, start);
     assert.equal(await picture(), start, '0 resets the view');
     // The key help.
     await page.keyboard.press('?');
