@@ -9,8 +9,8 @@
 //! the classic tables solve, and each move found there is the cube's move
 //! on the face the rotation takes it to (`Orientation::to_cube`). Every
 //! stage is then a true Thistlethwaite stage in the conjugated group, with
-//! the same name; `allowed_moves` and `description` say what it is in
-//! this orientation, for the page's stage panel.
+//! the same name; `allowed_moves`, `description` and `why` say what it is
+//! in this orientation, for the page's stage panel.
 
 use crate::cubie::{CubieCube, Face, Move, EDGE_NAMES, SOLVED};
 use crate::stage::StageKind;
@@ -303,6 +303,46 @@ pub fn description(kind: StageKind, axes: Axes) -> Option<String> {
     })
 }
 
+/// Why the next group's moves keep stage `kind`'s work, in the orientation
+/// with `axes`; for the classic axes, exactly `StageInfo::why`. `None`
+/// where both axes are one.
+pub fn why(kind: StageKind, axes: Axes) -> Option<String> {
+    let o = Orientation::with_axes(axes)?;
+    let face = |f: Face| o.to_cube(f).letter();
+    // The group a stage leads to, by its generators: quarter turns of its
+    // quarter-turn faces, then half turns of the rest, each in U D L R F B
+    // order as the classic text writes them.
+    let group = |kind: StageKind| {
+        let allowed = allowed_moves(kind, axes);
+        let (quarters, halves): (Vec<Face>, Vec<Face>) =
+            [Face::U, Face::D, Face::L, Face::R, Face::F, Face::B]
+                .into_iter()
+                .partition(|&f| allowed.contains(&Move::new(f, 1)));
+        let generators: Vec<String> = quarters
+            .iter()
+            .map(|f| f.letter().to_string())
+            .chain(halves.iter().map(|f| format!("{}2", f.letter())))
+            .collect();
+        format!("⟨{}⟩", generators.join(", "))
+    };
+    use Face::*;
+    Some(match kind {
+        StageKind::OrientEdges => format!(
+            "Only {} and {} quarter turns flip edges, and G1 = {} has none, so the edges stay oriented.",
+            face(F),
+            face(B),
+            group(StageKind::OrientCornersSlice)
+        ),
+        StageKind::OrientCornersSlice => format!(
+            "G2 = {} turns only {} and {} a quarter, which neither twists corners nor moves an edge out of the middle layer.",
+            group(StageKind::SeparatePieces),
+            face(U),
+            face(D)
+        ),
+        StageKind::SeparatePieces | StageKind::HalfTurnFinish => kind.info().why.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -396,5 +436,33 @@ mod tests {
             corners: Axis::UD,
         };
         assert_eq!(description(StageKind::OrientEdges, same), None);
+    }
+
+    #[test]
+    fn reasons_follow_the_axes_and_are_the_classic_ones_on_classic_axes() {
+        for kind in StageKind::ALL {
+            assert_eq!(why(kind, Axes::CLASSIC).as_deref(), Some(kind.info().why));
+        }
+        let axes = Axes {
+            edges: Axis::RL,
+            corners: Axis::FB,
+        };
+        let stage1 = why(StageKind::OrientEdges, axes).unwrap();
+        assert!(
+            stage1.starts_with(
+                "Only R and L quarter turns flip edges, and G1 = ⟨U, D, F, B, L2, R2⟩ has none"
+            ),
+            "{stage1}"
+        );
+        let stage2 = why(StageKind::OrientCornersSlice, axes).unwrap();
+        assert!(
+            stage2.starts_with("G2 = ⟨F, B, U2, D2, L2, R2⟩ turns only F and B a quarter"),
+            "{stage2}"
+        );
+        let same = Axes {
+            edges: Axis::FB,
+            corners: Axis::FB,
+        };
+        assert_eq!(why(StageKind::OrientEdges, same), None);
     }
 }

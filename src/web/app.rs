@@ -37,7 +37,7 @@ struct StageView {
     /// and why the next group's moves keep this stage's work.
     groups: &'static str,
     cosets: u64,
-    why: &'static str,
+    why: String,
     /// The stage's moves, e.g. "U U2 U' D D2 D' L2 R2 F2 B2".
     allowed: String,
     max_length: usize,
@@ -81,7 +81,8 @@ impl SolutionView {
                         .expect("a solution's axes are an orientation's"),
                     groups: info.groups,
                     cosets: stage_view::depth_histogram(stage.kind).iter().sum(),
-                    why: info.why,
+                    why: orientation::why(stage.kind, axes)
+                        .expect("a solution's axes are an orientation's"),
                     allowed: notation::format_moves(&orientation::allowed_moves(stage.kind, axes)),
                     max_length: stage.kind.max_length(),
                     start,

@@ -139,11 +139,13 @@ describe('stages in another axis orientation', () => {
     const panel = page.locator('.stage-panel');
     assert.match(await panel.locator('#stage-group').textContent(), /edges U\/D, corners F\/B/);
     assert.match(await panel.locator('#stage-description').textContent(), /no edge needs a U or D quarter turn/);
+    assert.match(await panel.locator('#stage-why').textContent(), /^Only U and D quarter turns flip edges, and G1 = ⟨L, R, F, B, U2, D2⟩ has none/);
     // Stage 2 turns every face a quarter but the edge axis's (U, D).
     await seek(page, 1);
     assert.match(await panel.locator('#stage-name').textContent(), /^Stage 1/);
     await page.locator('.chip').nth(1).click();
     await page.waitForFunction(() => window.thistle.status().stage === 1);
+    assert.match(await panel.locator('#stage-why').textContent(), /^G2 = ⟨F, B, U2, D2, L2, R2⟩ turns only F and B a quarter/);
     let allowed = (await panel.locator('#stage-allowed').textContent()).split(' ');
     assert.ok(allowed.includes('U2') && !allowed.includes('U') && allowed.includes('R') && allowed.includes('F'), allowed.join(' '));
     // Stage 3 turns only the corner axis's faces (F, B) a quarter.
