@@ -177,17 +177,33 @@ pub fn set_m_placement(cube: &mut CubieCube, placement: u16) {
 /// Order of the four edges within one slice, for a cube whose edges all stay
 /// in their slices: 0..24, solved 0.
 pub fn slice_perm(cube: &CubieCube, slice: &[usize; 4]) -> u8 {
-    let mut perm = [0u8; 4];
-    for (k, &position) in slice.iter().enumerate() {
-        let piece = cube.ep[position] as usize;
-        perm[k] = slice
-            .iter()
-            .position(|&p| p == piece)
-            .expect("stage 4 starts in G3, where every edge stays in its slice")
-            as u8;
-    }
+    let perm = slice.map(|position| {
+        let piece = cube.ep[position];
+        debug_assert!(
+            slice.contains(&usize::from(piece)),
+            "stage 4 starts in G3, where every edge stays in its slice"
+        );
+        INDEX_IN_SLICE[usize::from(piece)]
+    });
     permutation_rank(&perm) as u8
 }
+
+/// Each edge's place in the list of its slice's edges (`M_EDGES`,
+/// `S_EDGES` or `E_EDGES`).
+const INDEX_IN_SLICE: [u8; 12] = {
+    let mut index = [0; 12];
+    let slices = [M_EDGES, S_EDGES, E_EDGES];
+    let mut s = 0;
+    while s < slices.len() {
+        let mut k = 0;
+        while k < 4 {
+            index[slices[s][k]] = k as u8;
+            k += 1;
+        }
+        s += 1;
+    }
+    index
+};
 
 pub fn set_slice_perm(cube: &mut CubieCube, slice: &[usize; 4], rank: u8) {
     let perm: [u8; 4] = permutation_unrank(rank as usize);

@@ -28,7 +28,7 @@
 //! counts it as free. The merged move is in the later stage's group, so every
 //! stage still ends in its own group.
 
-use crate::cubie::{CubieCube, InvalidCube, Move};
+use crate::cubie::{CubieCube, Face, InvalidCube, Move};
 use crate::orientation::Orientation;
 use crate::solver::{self, DistanceTable, Neighbours, Solution, StageMoves};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -300,11 +300,22 @@ impl WalkVisitor for Collect<'_> {
     }
 }
 
+/// The most moves a stage has: every face turn.
+const MAX_MOVES: usize = Move::ALL.len();
+
+/// A set of a stage's moves, bit `k` for its `k`-th move.
+type MoveSet = u32;
+
 /// What stays fixed while one stage's solutions are enumerated.
 pub(crate) struct Walk<'a, S: Stage> {
     stage: &'a S,
     entry: &'a Entry,
     max_cost: usize,
+    /// The moves that may follow a move on each face (`may_follow`).
+    follow: [MoveSet; 6],
+    /// The moves that may come first, and those of them that are free.
+    first: MoveSet,
+    first_free: MoveSet,
 }
 
 impl<'a, S: Stage> Walk<'a, S> {
@@ -316,10 +327,22 @@ impl<'a, S: Stage> Walk<'a, S> {
             !S::KIND.is_last(),
             "the last stage is finished, not branched"
         );
+        let moves = stage.moves();
+        assert!(moves.len() <= MAX_MOVES);
+        let set = |keep: &dyn Fn(Move) -> bool| -> MoveSet {
+            moves
+                .iter()
+                .enumerate()
+                .filter(|&(_, &m)| keep(m))
+                .fold(0, |set, (k, _)| set | 1 << k)
+        };
         Walk {
             stage,
             entry,
             max_cost,
+            follow: Face::ALL.map(|face| set(&|m| may_follow(Some(Move::new(face, 1)), m))),
+            first: set(&|m| entry.is_free(m).is_some()),
+            first_free: set(&|m| entry.is_free(m) == Some(true)),
         }
     }
 
@@ -346,39 +369,51 @@ impl<'a, S: Stage> Walk<'a, S> {
     ) {
         if dist == 0 {
             visitor.found(path, cost, &cube);
+            // Leaving the goal and coming back costs two moves, or one
+            // where the first is free.
+            let back = if path.is_empty() { 1 } else { 2 };
+            if cost + back > self.max_cost {
+                return;
+            }
         }
         let stage = self.stage;
-        for (k, &m) in stage.moves().iter().enumerate() {
+        let moves = stage.moves();
+        let (allowed, free) = match path.last() {
+            Some(last) => (self.follow[last.face.index()], 0),
+            None => (self.first, self.first_free),
+        };
+        // Which moves can still make the cost, without a branch on any of
+        // them, so that their table reads overlap; then only those, read
+        // again. A move that stays in the goal belongs to the next stage.
+        let room = self.max_cost - cost;
+        let mut candidates = allowed;
+        let mut open: MoveSet = 0;
+        while candidates != 0 {
+            let k = candidates.trailing_zeros() as usize;
+            candidates &= candidates - 1;
+            let next_dist = distances.neighbour(stage, dist, stage.step(coord, k));
+            let move_cost = usize::from(free >> k & 1 == 0);
+            let makes_it = move_cost + next_dist <= room;
+            let leaves_goal = dist != 0 || next_dist != 0;
+            open |= MoveSet::from(makes_it & leaves_goal) << k;
+        }
+        while open != 0 {
+            let k = open.trailing_zeros() as usize;
+            open &= open - 1;
             if visitor.stop() {
                 return;
             }
-            if !may_follow(path.last().copied(), m) {
-                continue;
-            }
-            let move_cost = if path.is_empty() {
-                match self.entry.is_free(m) {
-                    Some(free) => usize::from(!free),
-                    None => continue,
-                }
-            } else {
-                1
-            };
+            let m = moves[k];
+            let next_cost = cost + usize::from(free >> k & 1 == 0);
             let next = stage.step(coord, k);
             let next_dist = distances.neighbour(stage, dist, next);
-            // A move that stays in the goal belongs to the next stage.
-            if dist == 0 && next_dist == 0 {
-                continue;
-            }
-            if cost + move_cost + next_dist > self.max_cost {
-                continue;
-            }
             let next_cube = cube.apply_move(m);
-            if !visitor.admits(&next_cube, cost + move_cost, next_dist) {
+            if !visitor.admits(&next_cube, next_cost, next_dist) {
                 continue;
             }
             visitor.count();
             path.push(m);
-            let state = (next_cube, next, next_dist, cost + move_cost);
+            let state = (next_cube, next, next_dist, next_cost);
             self.step(distances, state, path, visitor);
             path.pop();
         }
