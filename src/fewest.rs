@@ -30,7 +30,9 @@
 
 use crate::cubie::{CubieCube, Face, InvalidCube, Move};
 use crate::orientation::Orientation;
-use crate::solver::{self, DistanceTable, Neighbours, Solution, StageMoves};
+use crate::solver::{
+    self, DistanceTable, MoveSet, MovesByDistance, Neighbours, Solution, StageMoves,
+};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::tables;
 use std::cmp::Reverse;
@@ -300,12 +302,6 @@ impl WalkVisitor for Collect<'_> {
     }
 }
 
-/// The most moves a stage has: every face turn.
-const MAX_MOVES: usize = Move::ALL.len();
-
-/// A set of a stage's moves, bit `k` for its `k`-th move.
-type MoveSet = u32;
-
 /// What stays fixed while one stage's solutions are enumerated.
 pub(crate) struct Walk<'a, S: Stage> {
     stage: &'a S,
@@ -328,7 +324,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             "the last stage is finished, not branched"
         );
         let moves = stage.moves();
-        assert!(moves.len() <= MAX_MOVES);
+        assert!(moves.len() <= MoveSet::BITS as usize);
         let set = |keep: &dyn Fn(Move) -> bool| -> MoveSet {
             moves
                 .iter()
@@ -354,9 +350,9 @@ impl<'a, S: Stage> Walk<'a, S> {
         // solution: most nodes lie on the way to one.
         let start = (*cube, self.stage.coord(cube), self.entry.dist, 0);
         let path = &mut Vec::new();
-        match DistanceTable::of(S::KIND) {
-            DistanceTable::Exact(distances) => self.step(distances, start, path, visitor),
-            DistanceTable::Packed(table) => self.step(table, start, path, visitor),
+        match tables::move_masks(S::KIND) {
+            Some(masks) => self.step(masks, start, path, visitor),
+            None => self.step(tables::table(S::KIND), start, path, visitor),
         }
     }
 
@@ -382,20 +378,21 @@ impl<'a, S: Stage> Walk<'a, S> {
             Some(last) => (self.follow[last.face.index()], 0),
             None => (self.first, self.first_free),
         };
-        // Which moves can still make the cost, without a branch on any of
-        // them, so that their table reads overlap; then only those, read
-        // again. A move that stays in the goal belongs to the next stage.
         let room = self.max_cost - cost;
-        let mut candidates = allowed;
-        let mut open: MoveSet = 0;
-        while candidates != 0 {
-            let k = candidates.trailing_zeros() as usize;
-            candidates &= candidates - 1;
-            let next_dist = distances.neighbour(stage, dist, stage.step(coord, k));
-            let move_cost = usize::from(free >> k & 1 == 0);
-            let makes_it = move_cost + next_dist <= room;
-            let leaves_goal = dist != 0 || next_dist != 0;
-            open |= MoveSet::from(makes_it & leaves_goal) << k;
+        let MovesByDistance { closer, level } = distances.moves_by_distance(stage, coord, dist);
+        // The moves to a neighbour at most `bound` from the goal.
+        let at_most = |bound: usize| match (bound + 1).checked_sub(dist) {
+            None => 0,
+            Some(0) => closer,
+            Some(1) => closer | level,
+            Some(_) => MoveSet::MAX,
+        };
+        // A paid move must leave the rest within the room, a free one may
+        // use it all; a move that stays in the goal belongs to the next stage.
+        let paid = room.checked_sub(1).map_or(0, at_most);
+        let mut open = allowed & (paid & !free | at_most(room) & free);
+        if dist == 0 {
+            open &= !level;
         }
         while open != 0 {
             let k = open.trailing_zeros() as usize;
@@ -406,7 +403,13 @@ impl<'a, S: Stage> Walk<'a, S> {
             let m = moves[k];
             let next_cost = cost + usize::from(free >> k & 1 == 0);
             let next = stage.step(coord, k);
-            let next_dist = distances.neighbour(stage, dist, next);
+            let next_dist = if closer >> k & 1 != 0 {
+                dist - 1
+            } else if level >> k & 1 != 0 {
+                dist
+            } else {
+                dist + 1
+            };
             let next_cube = cube.apply_move(m);
             if !visitor.admits(&next_cube, next_cost, next_dist) {
                 continue;

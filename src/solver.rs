@@ -178,12 +178,14 @@ impl FirstMoves {
     }
 }
 
-/// Builds a stage's `FirstMoves`.
+/// Builds a stage's `FirstMoves` and, for a stage the searches walk (all
+/// but the last), its `MoveMasks`, in one pass over its coordinate values:
+/// a value's first move is the first of the moves that lead closer.
 pub struct BuildFirstMoves;
 
 impl StageVisitor for BuildFirstMoves {
-    type Output = FirstMoves;
-    fn visit<S: Stage>(self, stage: &S) -> FirstMoves {
+    type Output = (FirstMoves, Option<MoveMasks>);
+    fn visit<S: Stage>(self, stage: &S) -> Self::Output {
         let table = tables::table(S::KIND);
         // Unpacked and by raw index for the build alone, so that each
         // neighbour costs one load rather than a shift and a reduction by
@@ -197,36 +199,51 @@ impl StageVisitor for BuildFirstMoves {
         };
         let moves = stage.moves().len();
         let none = u8::MAX;
-        let first = distances.iter().enumerate().map(|(raw, &current)| {
-            let coord = stage.raw_coord(raw);
-            if current == bfs::PACKED_UNREACHED || coord == stage.goal() {
-                return none;
+        let mut first = Vec::with_capacity(S::RAW_SIZE);
+        let mut masks = (!S::KIND.is_last()).then(|| MoveMasks::with_capacity(S::RAW_SIZE, moves));
+        for (raw, &current) in distances.iter().enumerate() {
+            let mut by_distance = MovesByDistance {
+                closer: 0,
+                level: 0,
+            };
+            if current != bfs::PACKED_UNREACHED {
+                let coord = stage.raw_coord(raw);
+                let closer = (current + 2) % 3;
+                for k in 0..moves {
+                    let next = distances[stage.raw_index(stage.step(coord, k))];
+                    if next == closer {
+                        by_distance.closer |= 1 << k;
+                    } else if next == current {
+                        by_distance.level |= 1 << k;
+                    }
+                }
             }
-            let want = (current + 2) % 3;
-            (0..moves)
-                .find(|&k| distances[stage.raw_index(stage.step(coord, k))] == want)
-                .map_or(none, |k| k as u8)
-        });
+            // The goal has no move closer, and nor has an unreached value.
+            first.push(if by_distance.closer == 0 {
+                none
+            } else {
+                by_distance.closer.trailing_zeros() as u8
+            });
+            if let Some(masks) = &mut masks {
+                masks.push(by_distance);
+            }
+        }
         let nibbles = moves < 16;
-        let entries = if nibbles {
-            pack_nibbles(&first.collect::<Vec<u8>>())
-        } else {
-            first.collect()
-        };
-        FirstMoves {
+        let entries = if nibbles { pack_nibbles(&first) } else { first };
+        let first_moves = FirstMoves {
             moves,
             nibbles,
             entries,
-        }
+        };
+        (first_moves, masks)
     }
 }
 
 /// The exact distance of every coordinate value from the stage's goal, by
 /// raw index, four bits each. The searches that branch over a stage's
-/// solutions read a distance at every node; from this table that is one
-/// load, where the packed table needs the parent's distance and, for a
-/// table reduced by symmetry, the reduction. Every stage's distances fit
-/// in four bits (the longest is 15).
+/// solutions read it wherever they enter a stage; from this table that is
+/// one load, where the packed table needs a descent. Every stage's
+/// distances fit in four bits (the longest is 15).
 pub struct Distances(Vec<u8>);
 
 /// A `Distances` entry no move sequence reaches.
@@ -242,8 +259,8 @@ impl Distances {
 }
 
 /// Where the searches that branch over a stage's solutions read exact
-/// distances: `Distances` once prepared, else the packed table, from the
-/// parent's distance and by descent.
+/// distances as they enter it: `Distances` once prepared, else the packed
+/// table, from the parent's distance and by descent.
 #[derive(Clone, Copy)]
 pub enum DistanceTable<'a> {
     Exact(&'a Distances),
@@ -273,32 +290,122 @@ impl DistanceTable<'_> {
     /// the goal.
     pub fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize {
         match self {
-            DistanceTable::Exact(distances) => distances.neighbour(stage, dist, next),
+            DistanceTable::Exact(distances) => distances.get(stage.raw_index(next)),
             DistanceTable::Packed(table) => table.neighbour(stage, dist, next),
         }
     }
 }
 
-/// A table that gives the exact distance of a neighbour: the type a walk
-/// over a stage's solutions is compiled for, so that its inner loop does
-/// not ask which table it has at every node.
-pub trait Neighbours: Copy {
-    /// The exact distance of `next`, a neighbour of a coordinate `dist`
-    /// from the goal.
-    fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize;
+/// A set of a stage's moves, bit `k` for its `k`-th move.
+pub type MoveSet = u32;
+
+/// The moves from a coordinate value that lead one move closer to the
+/// stage's goal (`closer`) and those that stay as far (`level`); every other
+/// move leads one further.
+#[derive(Clone, Copy)]
+pub struct MovesByDistance {
+    pub closer: MoveSet,
+    pub level: MoveSet,
 }
 
-impl Neighbours for &Distances {
+/// A table that sorts a coordinate's moves by where they lead: the type a
+/// walk over a stage's solutions is compiled for, so that its inner loop
+/// does not ask which table it has at every node.
+pub trait Neighbours: Copy {
+    /// The moves from `coord`, which is `dist` from the goal, by distance.
+    fn moves_by_distance<S: Stage>(
+        self,
+        stage: &S,
+        coord: S::Coord,
+        dist: usize,
+    ) -> MovesByDistance;
+}
+
+impl Neighbours for &MoveMasks {
     #[inline]
-    fn neighbour<S: Stage>(self, stage: &S, _dist: usize, next: S::Coord) -> usize {
-        self.get(stage.raw_index(next))
+    fn moves_by_distance<S: Stage>(
+        self,
+        stage: &S,
+        coord: S::Coord,
+        _dist: usize,
+    ) -> MovesByDistance {
+        self.get(stage.raw_index(coord))
     }
 }
 
 impl Neighbours for Packed<'_> {
+    fn moves_by_distance<S: Stage>(
+        self,
+        stage: &S,
+        coord: S::Coord,
+        dist: usize,
+    ) -> MovesByDistance {
+        let mut moves = MovesByDistance {
+            closer: 0,
+            level: 0,
+        };
+        for k in 0..stage.moves().len() {
+            let next = self.neighbour(stage, dist, stage.step(coord, k));
+            if next < dist {
+                moves.closer |= 1 << k;
+            } else if next == dist {
+                moves.level |= 1 << k;
+            }
+        }
+        moves
+    }
+}
+
+impl Packed<'_> {
+    /// The exact distance of `next`, a neighbour of a coordinate `dist`
+    /// from the goal.
     #[inline]
     fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize {
         bfs::neighbour_distance(dist, self.get(stage.index(next)))
+    }
+}
+
+/// `MovesByDistance` for every coordinate value of a stage, by raw index:
+/// a walk over the stage's solutions reads one entry a node instead of a
+/// distance for each move. Stages of up to 16 moves keep both sets in one
+/// word; stage 1's 18 moves take two.
+pub struct MoveMasks {
+    wide: bool,
+    entries: Vec<u32>,
+}
+
+impl MoveMasks {
+    fn with_capacity(values: usize, moves: usize) -> MoveMasks {
+        let wide = moves > 16;
+        MoveMasks {
+            wide,
+            entries: Vec::with_capacity(values * if wide { 2 } else { 1 }),
+        }
+    }
+
+    fn push(&mut self, by_distance: MovesByDistance) {
+        let MovesByDistance { closer, level } = by_distance;
+        if self.wide {
+            self.entries.extend([closer, level]);
+        } else {
+            self.entries.push(closer | level << 16);
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, raw: usize) -> MovesByDistance {
+        if self.wide {
+            MovesByDistance {
+                closer: self.entries[2 * raw],
+                level: self.entries[2 * raw + 1],
+            }
+        } else {
+            let entry = self.entries[raw];
+            MovesByDistance {
+                closer: entry & 0xffff,
+                level: entry >> 16,
+            }
+        }
     }
 }
 
@@ -465,6 +572,52 @@ mod tests {
                     (descended, distances.get(raw))
                 })
                 .collect()
+        }
+    }
+
+    /// For every 83rd raw index of a stage: each move's neighbour distance
+    /// against the distance here, and whether the move is in the closer
+    /// and the level set.
+    struct MasksAgainstDistances;
+
+    impl StageVisitor for MasksAgainstDistances {
+        type Output = Vec<(usize, usize, bool, bool)>;
+        fn visit<S: Stage>(self, stage: &S) -> Self::Output {
+            let distances = tables::distances(S::KIND).expect("prepared");
+            let masks = tables::move_masks(S::KIND).expect("a walked stage");
+            let mut seen = Vec::new();
+            for raw in (0..S::RAW_SIZE).step_by(83) {
+                let coord = stage.raw_coord(raw);
+                let by_distance = masks.get(raw);
+                for k in 0..stage.moves().len() {
+                    let next = distances.get(stage.raw_index(stage.step(coord, k)));
+                    seen.push((
+                        distances.get(raw),
+                        next,
+                        by_distance.closer >> k & 1 == 1,
+                        by_distance.level >> k & 1 == 1,
+                    ));
+                }
+            }
+            seen
+        }
+    }
+
+    #[test]
+    fn move_masks_sort_every_move_by_its_neighbours_distance() {
+        tables::prepare();
+        for kind in StageKind::ALL {
+            if kind.is_last() {
+                assert!(tables::move_masks(kind).is_none());
+                continue;
+            }
+            let seen = tables::stages().visit(kind, MasksAgainstDistances);
+            assert!(seen.iter().any(|&(_, _, closer, _)| closer));
+            assert!(seen.iter().any(|&(_, _, _, level)| level));
+            for (here, next, closer, level) in seen {
+                assert_eq!(closer, next + 1 == here, "{kind:?}: {here} → {next}");
+                assert_eq!(level, next == here, "{kind:?}: {here} → {next}");
+            }
         }
     }
 

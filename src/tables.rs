@@ -1,10 +1,11 @@
 //! The distance tables `build.rs` generated, embedded in the binary, and
 //! what is built from them once on first use: every stage's move tables
-//! (through the cubie model), first-move tables (from the distances) and
-//! exact distances by raw index (from the first moves).
+//! (through the cubie model), first-move tables and each value's moves by
+//! distance (from the distances), and exact distances by raw index (from
+//! the first moves).
 
 use crate::bfs::Packed;
-use crate::solver::{BuildDistances, BuildFirstMoves, Distances, FirstMoves};
+use crate::solver::{BuildDistances, BuildFirstMoves, Distances, FirstMoves, MoveMasks};
 use crate::stage::{StageKind, Stages};
 use std::sync::OnceLock;
 
@@ -22,32 +23,54 @@ pub fn stages() -> &'static Stages {
     STAGES.get_or_init(Stages::build)
 }
 
-static FIRST_MOVES: OnceLock<[FirstMoves; StageKind::COUNT]> = OnceLock::new();
+/// What `prepare` builds for one stage.
+struct Prepared {
+    first_moves: FirstMoves,
+    move_masks: Option<MoveMasks>,
+    distances: Distances,
+}
 
-static DISTANCES: OnceLock<[Distances; StageKind::COUNT]> = OnceLock::new();
+static PREPARED: OnceLock<[Prepared; StageKind::COUNT]> = OnceLock::new();
 
 /// Builds the first-move tables (see `solver::FirstMoves`), which make many
-/// solves faster, and from them the exact distances (`solver::Distances`),
-/// which make the fewest-moves and proven-shortest searches faster. They
-/// take far longer to build than a few solves take without them (a fifth
-/// of a second natively, more in a browser), so they are built only here:
-/// by the CLI and the page's worker, before solving.
+/// solves faster, and with them the moves by distance (`solver::MoveMasks`)
+/// and from them the exact distances (`solver::Distances`), which make the
+/// fewest-moves and proven-shortest searches faster. They take far longer
+/// to build than a few solves take without them (a fifth of a second
+/// natively, more in a browser), so they are built only here: by the CLI
+/// and the page's worker, before solving.
 pub fn prepare() {
-    let first_moves = FIRST_MOVES
-        .get_or_init(|| StageKind::ALL.map(|kind| stages().visit(kind, BuildFirstMoves)));
-    DISTANCES.get_or_init(|| {
-        StageKind::ALL.map(|kind| stages().visit(kind, BuildDistances(&first_moves[kind.index()])))
+    PREPARED.get_or_init(|| {
+        StageKind::ALL.map(|kind| {
+            let (first_moves, move_masks) = stages().visit(kind, BuildFirstMoves);
+            let distances = stages().visit(kind, BuildDistances(&first_moves));
+            Prepared {
+                first_moves,
+                move_masks,
+                distances,
+            }
+        })
     });
+}
+
+fn prepared(kind: StageKind) -> Option<&'static Prepared> {
+    PREPARED.get().map(|tables| &tables[kind.index()])
 }
 
 /// Stage `kind`'s exact distances once `prepare` has built them; none
 /// before (the searches then read the packed table, and find the same).
 pub fn distances(kind: StageKind) -> Option<&'static Distances> {
-    DISTANCES.get().map(|tables| &tables[kind.index()])
+    prepared(kind).map(|p| &p.distances)
+}
+
+/// Stage `kind`'s moves by distance once `prepare` has built them; none
+/// before, and none for the last stage.
+pub fn move_masks(kind: StageKind) -> Option<&'static MoveMasks> {
+    prepared(kind).and_then(|p| p.move_masks.as_ref())
 }
 
 /// Stage `kind`'s first-move table once `prepare` has built it; none
 /// before (descent then tries the moves in turn, and finds the same ones).
 pub fn first_moves(kind: StageKind) -> Option<&'static FirstMoves> {
-    FIRST_MOVES.get().map(|tables| &tables[kind.index()])
+    prepared(kind).map(|p| &p.first_moves)
 }
