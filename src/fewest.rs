@@ -480,37 +480,16 @@ struct Place {
     queued: Reverse<u64>,
 }
 
-/// A partial solution in the queue, ordered by its place alone.
-struct Queued {
-    place: Place,
-    partial: Partial,
-}
-
-impl PartialEq for Queued {
-    fn eq(&self, other: &Self) -> bool {
-        self.place == other.place
-    }
-}
-
-impl Eq for Queued {}
-
-impl PartialOrd for Queued {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Queued {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.place.cmp(&other.place)
-    }
-}
-
 struct Search {
     stages: &'static Stages,
     nodes: u64,
     budget: u64,
-    queue: BinaryHeap<Reverse<Queued>>,
+    /// Queued partial solutions' places, each with its slot in `waiting`:
+    /// the heap moves only these small records.
+    queue: BinaryHeap<Reverse<(Place, usize)>>,
+    waiting: Vec<Option<Partial>>,
+    /// Slots of `waiting` taken out of the queue, to be reused.
+    free_slots: Vec<usize>,
     /// Partial solutions queued so far, which keeps the order deterministic.
     queued: u64,
     best_len: usize,
@@ -530,6 +509,8 @@ impl Search {
             nodes: 0,
             budget,
             queue: BinaryHeap::new(),
+            waiting: Vec::new(),
+            free_slots: Vec::new(),
             queued: 0,
             best_len: fast.len(),
             best: fast.stages.map(|s| s.moves),
@@ -561,9 +542,13 @@ impl Search {
     /// none is left that could beat the best.
     fn run(&mut self) {
         while self.nodes < self.budget {
-            let Some(Reverse(Queued { partial, .. })) = self.queue.pop() else {
+            let Some(Reverse((_, slot))) = self.queue.pop() else {
                 return;
             };
+            let partial = self.waiting[slot]
+                .take()
+                .expect("a queued slot holds its partial");
+            self.free_slots.push(slot);
             let dive = partial.stage == StageKind::ALL[0];
             self.take(partial, dive);
         }
@@ -581,7 +566,17 @@ impl Search {
             queued: Reverse(self.queued),
         };
         self.queued += 1;
-        self.queue.push(Reverse(Queued { place, partial }));
+        let slot = match self.free_slots.pop() {
+            Some(slot) => {
+                self.waiting[slot] = Some(partial);
+                slot
+            }
+            None => {
+                self.waiting.push(Some(partial));
+                self.waiting.len() - 1
+            }
+        };
+        self.queue.push(Reverse((place, slot)));
     }
 
     /// The entered stage's solutions at the partial solution's cost, each
