@@ -7,7 +7,13 @@
 
 import { prove } from './solving.js';
 
-const count = new Intl.NumberFormat('en');
+// Made on first use: building a number format loads locale data, which
+// would hold up the page's start by tens of milliseconds.
+let numberFormat = null;
+const count = (n) => {
+  numberFormat ??= new Intl.NumberFormat('en');
+  return numberFormat.format(n);
+};
 const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
 
@@ -43,7 +49,7 @@ export function createProve({ root, current, show }) {
   const report = ({ nodes, best, bound }) => {
     bar.max = best;
     bar.value = bound;
-    text.textContent = `${count.format(nodes)} nodes · best ${moves(best)} · none shorter than ${bound}`;
+    text.textContent = `${count(nodes)} nodes · best ${moves(best)} · none shorter than ${bound}`;
   };
 
   start.addEventListener('click', async () => {
@@ -63,7 +69,7 @@ export function createProve({ root, current, show }) {
         show(wanted, proved.found);
       }
       text.textContent = proved.proven
-        ? `Proven shortest: ${moves(proved.found.fewestTotal)} over all six orientations (${count.format(proved.nodes)} nodes).`
+        ? `Proven shortest: ${moves(proved.found.fewestTotal)} over all six orientations (${count(proved.nodes)} nodes).`
         : `Stopped: none shorter than ${proved.bound}; best ${moves(proved.found.fewestTotal)}.`;
     } catch (error) {
       text.textContent = error.name === 'AbortError'
