@@ -15,7 +15,8 @@
 use crate::coord::{self, CornerCosets};
 use crate::cubie::{CubieCube, Move, SOLVED};
 use crate::stage::{class_move_table, move_table, with, StageKind};
-use std::sync::OnceLock;
+use crate::tables;
+use std::sync::{Arc, OnceLock};
 
 /// An entry no path reaches.
 const UNREACHED: u8 = u8::MAX;
@@ -163,14 +164,14 @@ fn set_edge_slices(value: usize) -> CubieCube {
 /// (`edge_slices`), where stage 2 ends with the middle-layer edges in the
 /// middle layer and stage 3 with the M-slice edges in the M slice.
 pub struct StagesTwoThree {
-    cosets: CornerCosets,
+    cosets: Arc<CornerCosets>,
     corners: Vec<u8>,
     edges: Vec<u8>,
 }
 
 impl StagesTwoThree {
     fn build() -> StagesTwoThree {
-        let cosets = CornerCosets::build();
+        let cosets = Arc::clone(tables::stages().corner_cosets());
         let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
         let n = moves.len();
         let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
@@ -231,7 +232,7 @@ pub struct StagesThreeFour {
 
 impl StagesThreeFour {
     fn build() -> StagesThreeFour {
-        let cosets = CornerCosets::build();
+        let cosets = Arc::clone(tables::stages().corner_cosets());
         let (moves, late) = joint_moves(StageKind::SeparatePieces);
         let n = moves.len();
         let perm_move = move_table(

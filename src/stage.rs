@@ -634,6 +634,12 @@ impl Stages {
         }
     }
 
+    /// The corner cosets stages 3 and 4 read, built once for every table
+    /// that needs them.
+    pub fn corner_cosets(&self) -> &Arc<CornerCosets> {
+        &self.separate_pieces.cosets
+    }
+
     /// Runs `visitor` on stage `kind`'s coordinate: the one place that maps
     /// a stage to its coordinate type.
     pub fn visit<V: StageVisitor>(&self, kind: StageKind, visitor: V) -> V::Output {
