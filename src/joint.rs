@@ -232,7 +232,7 @@ pub struct StagesThreeFour {
 
 impl StagesThreeFour {
     fn build() -> StagesThreeFour {
-        let cosets = Arc::clone(tables::stages().corner_cosets());
+        let cosets = tables::stages().corner_cosets();
         let (moves, late) = joint_moves(StageKind::SeparatePieces);
         let n = moves.len();
         let perm_move = move_table(
