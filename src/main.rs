@@ -217,6 +217,9 @@ fn random(
 /// One input of `solve`, with where it came from for error messages.
 struct Placed {
     place: String,
+    /// The place as a JSON field, `("line", 4)` or `("argument", 2)`; none
+    /// for `--state`.
+    numbered: Option<(&'static str, usize)>,
     input: Input,
 }
 
@@ -228,6 +231,7 @@ fn read_inputs(
     if let Some(text) = state {
         return Ok(vec![Placed {
             place: "--state".into(),
+            numbered: None,
             input: Input::Facelets(text),
         }]);
     }
@@ -237,6 +241,7 @@ fn read_inputs(
             .enumerate()
             .map(|(i, text)| Placed {
                 place: format!("argument {}", i + 1),
+                numbered: Some(("argument", i + 1)),
                 input: Input::Scramble(text),
             })
             .collect());
@@ -255,6 +260,7 @@ fn read_inputs(
         }
         inputs.push(Placed {
             place: format!("line {}", i + 1),
+            numbered: Some(("line", i + 1)),
             input: Input::Scramble(line),
         });
     }
@@ -489,21 +495,37 @@ fn solve(
     let mut inputs = inputs.into_iter().peekable();
     while inputs.peek().is_some() {
         let batch: Vec<Placed> = inputs.by_ref().take(BATCH).collect();
-        let outcomes = pool.map(batch, |Placed { place, input }| {
-            let outcome = solve_one(&place, input, format, method);
-            (place, outcome)
+        let outcomes = pool.map(batch, |placed| {
+            let outcome = solve_one(&placed.place, placed.input.clone(), format, method);
+            (placed, outcome)
         });
-        for (place, outcome) in outcomes {
+        for (placed, outcome) in outcomes {
             match outcome {
                 Ok(text) => out.write_all(text.as_bytes())?,
                 Err(e) => {
-                    eprintln!("thistle: {place}: {e}");
+                    eprintln!("thistle: {}: {e}", placed.place);
+                    if format.json {
+                        writeln!(out, "{}", json_error(&placed, &e))?;
+                    }
                     failed = true;
                 }
             }
         }
     }
     Ok(failure(failed))
+}
+
+/// The JSON line that stands for an input that could not be solved, so
+/// that output lines up with input: `{"line": 4, "input": "R Q", "error":
+/// "unknown move `Q` at column 3"}`.
+fn json_error(placed: &Placed, error: &str) -> serde_json::Value {
+    let mut record = serde_json::Map::new();
+    if let Some((name, number)) = placed.numbered {
+        record.insert(name.into(), number.into());
+    }
+    record.insert("input".into(), placed.input.text().into());
+    record.insert("error".into(), error.into());
+    record.into()
 }
 
 fn print_tables(out: &mut impl Write) -> io::Result<ExitCode> {

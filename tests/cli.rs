@@ -91,7 +91,7 @@ fn solve_prints_a_breakdown_per_stage() {
 }
 
 #[test]
-fn solve_json_prints_one_object_per_line_and_reports_bad_lines() {
+fn solve_json_prints_one_object_per_line_and_a_bad_line_in_its_place() {
     let input = "# a comment\nR U R' U'\n\nR Q\nF2\n";
     let o = thistle(&["solve", "--json", "--file", "-"], Some(input));
     assert_eq!(o.status.code(), Some(2));
@@ -103,7 +103,11 @@ fn solve_json_prints_one_object_per_line_and_reports_bad_lines() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3, "one line per input line, bad ones too");
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"line": 4, "input": "R Q", "error": "unknown move `Q` at column 3"})
+    );
     let first = &lines[0];
     assert_eq!(first["scramble"], "R U R' U'");
     assert_eq!(first["state"].as_str().unwrap().len(), 54);
@@ -124,7 +128,13 @@ fn solve_json_prints_one_object_per_line_and_reports_bad_lines() {
         .sum();
     assert_eq!(first["length"], total);
     assert!(first["micros"].is_u64());
-    assert_eq!(lines[1]["stages"][3]["moves"], serde_json::json!(["F2"]));
+    assert_eq!(lines[2]["stages"][3]["moves"], serde_json::json!(["F2"]));
+    let o = thistle(&["solve", "--json", "R", "U Q'"], None);
+    let last = stdout(&o).lines().last().map(str::to_string).unwrap();
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&last).unwrap(),
+        serde_json::json!({"argument": 2, "input": "U Q'", "error": "unknown move `Q` at column 3"})
+    );
 }
 
 #[test]
@@ -233,7 +243,13 @@ fn a_batch_on_several_threads_prints_what_one_thread_prints() {
             .lines()
             .filter(|l| l.starts_with('{') || l.starts_with("Total"));
         let bad = lines / 201;
-        assert_eq!(solved.count(), lines - bad, "{mode:?}");
+        // In JSON a bad line has a line of its own, saying what is wrong.
+        let printed = if mode.contains(&"--json") {
+            lines
+        } else {
+            lines - bad
+        };
+        assert_eq!(solved.count(), printed, "{mode:?}");
         assert_eq!(errors.lines().count(), bad, "{errors}");
         assert_eq!(run("2"), (one.clone(), errors.clone()), "{mode:?}");
         assert_eq!(run("3"), (one, errors), "{mode:?}");
