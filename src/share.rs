@@ -5,7 +5,9 @@
 //!
 //! Writing follows alg.cubing.net's compact style: `_` for a space and `-`
 //! for a prime, so `?scramble=R_U-_F2&mode=fewest&move=3`. Reading also
-//! accepts ordinary URL encoding (`+`, `%20`, `%27`).
+//! accepts ordinary URL encoding (`+`, `%20`, `%27`). Parameters the page
+//! does not know (`fbclid`, `utm_source`, … added by the sites a link is
+//! shared on) are ignored; bad values of known ones are refused.
 
 use crate::input::{Input, Mode, Solved, UnknownMode};
 use crate::notation;
@@ -28,6 +30,10 @@ pub struct Shared {
     /// setup: the link's own solution of that setup, which the page offers
     /// to play. Never written.
     pub solution: Option<String>,
+    /// The solution on show, stage by stage, where it is not the one the
+    /// mode finds (a proof's, or a reconstruction's): the link plays it as
+    /// it is. Written as `solution=` with the stages between `~`.
+    pub stages: Option<[String; StageKind::COUNT]>,
     /// Moves of the solution already played.
     pub position: usize,
 }
@@ -41,8 +47,6 @@ pub enum ShareError {
     BadEscape(usize),
     #[error("parameter `{0}` is not valid UTF-8 text")]
     NotText(String),
-    #[error("unknown link parameter `{0}`")]
-    UnknownParameter(String),
     #[error("parameter `{0}` appears more than once")]
     Repeated(String),
     #[error("parameters `{0}` and `{1}` contradict each other")]
@@ -53,6 +57,11 @@ pub enum ShareError {
     BadView(#[from] UnknownView),
     #[error("move position `{0}` is not a whole number")]
     BadPosition(String),
+    #[error(
+        "parameter `solution` has {0} stages between `~`, not {count}",
+        count = StageKind::COUNT
+    )]
+    BadStages(usize),
     #[error("puzzle `{0}` is not a 3x3x3 cube")]
     WrongPuzzle(String),
     #[error("the link has no scramble or state")]
@@ -63,8 +72,23 @@ pub enum ShareError {
 const LITERAL_DASH: &str = "&#45;";
 const LITERAL_DASH_ESCAPED: &str = "%26%2345%3B";
 
-/// Parameters other tools add that do not change the cube.
-const COSMETIC: [&str; 5] = ["title", "type", "stickering", "tempo", "view-mode"];
+/// The parameters a link is read by; any other is ignored.
+const KNOWN: [&str; 11] = [
+    "scramble",
+    "state",
+    "mode",
+    "move",
+    "view",
+    "solution",
+    "setup",
+    "alg",
+    "setup-alg",
+    "experimental-setup-alg",
+    "puzzle",
+];
+
+/// What separates the stages of a `solution` parameter.
+const STAGE_SEPARATOR: char = '~';
 
 /// Parameters that make a link another tool's (alg.cubing.net or Twizzle).
 const OTHER_TOOLS: [&str; 4] = ["setup", "alg", "setup-alg", "experimental-setup-alg"];
@@ -141,7 +165,6 @@ fn query_of(link: &str) -> &str {
     }
 }
 
-/// A query split into decoded `(name, value)` pairs, refusing repeats.
 /// Whether a query is a Twizzle link's: only Twizzle names these.
 fn is_twizzle(query: &str) -> bool {
     query.split('&').any(|part| {
@@ -150,6 +173,8 @@ fn is_twizzle(query: &str) -> bool {
     })
 }
 
+/// A query split into decoded `(name, value)` pairs of the `KNOWN`
+/// parameters, refusing repeats; the others are skipped unread.
 fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
     if query.len() > MAX_QUERY_BYTES {
         return Err(ShareError::TooLong);
@@ -163,12 +188,18 @@ fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
             continue;
         }
         let (raw_name, raw_value) = part.split_once('=').unwrap_or((part, ""));
-        let name = String::from_utf8(decode_component(raw_name, false, start)?)
-            .map_err(|_| ShareError::NotText(raw_name.to_string()))?;
+        // A name that does not decode is no known name either.
+        let Some(name) = decode_component(raw_name, false, start)
+            .ok()
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .filter(|name| KNOWN.contains(&name.as_str()))
+        else {
+            continue;
+        };
         // Twizzle writes ordinary URL encoding, where `-` is a dash; Thistle
         // and alg.cubing.net write compact style, where it is a prime.
         let compact = match name.as_str() {
-            "scramble" | "setup" => true,
+            "scramble" | "setup" | "solution" => true,
             "alg" => !is_twizzle(query),
             _ => false,
         };
@@ -197,25 +228,8 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     };
-    for (name, value) in &pairs {
-        let known = [
-            "scramble",
-            "state",
-            "mode",
-            "move",
-            "setup",
-            "alg",
-            "setup-alg",
-            "experimental-setup-alg",
-            "puzzle",
-            "view",
-        ];
-        if name == "puzzle" && value != "3x3x3" {
-            return Err(ShareError::WrongPuzzle(value.clone()));
-        }
-        if !known.contains(&name.as_str()) && !COSMETIC.contains(&name.as_str()) {
-            return Err(ShareError::UnknownParameter(name.clone()));
-        }
+    if let Some(puzzle) = get("puzzle").filter(|puzzle| *puzzle != "3x3x3") {
+        return Err(ShareError::WrongPuzzle(puzzle.into()));
     }
     let conflicts = [
         ("scramble", "state"),
@@ -230,6 +244,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         ("scramble", "setup-alg"),
         ("scramble", "experimental-setup-alg"),
         ("scramble", "alg"),
+        ("solution", "alg"),
     ];
     for (a, b) in conflicts {
         if get(a).is_some() && get(b).is_some() {
@@ -250,6 +265,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             .parse()
             .map_err(|_| ShareError::BadPosition(text.into()))?,
     };
+    let stages = get("solution").map(stages_of_link).transpose()?;
     let mut solution = None;
     let input = if let Some(state) = get("state") {
         Input::Facelets(state.to_string())
@@ -276,8 +292,19 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         mode,
         view,
         solution,
+        stages,
         position,
     })
+}
+
+/// The stages of a `solution` parameter, trimmed.
+fn stages_of_link(text: &str) -> Result<[String; StageKind::COUNT], ShareError> {
+    let parts: Vec<String> = text
+        .split(STAGE_SEPARATOR)
+        .map(|part| part.trim().to_string())
+        .collect();
+    let count = parts.len();
+    parts.try_into().map_err(|_| ShareError::BadStages(count))
 }
 
 /// Whether pasted text is a link rather than notation.
@@ -299,10 +326,14 @@ pub fn encode(shared: &Shared) -> String {
         query += &format!("&mode={}", mode.as_str());
     }
     query += &format!("&move={}", shared.position);
-    match shared.view {
-        Some(view) if view != ViewMode::default() => query + &format!("&view={}", view.as_str()),
-        _ => query,
+    if let Some(view) = shared.view.filter(|view| *view != ViewMode::default()) {
+        query += &format!("&view={}", view.as_str());
     }
+    if let Some(stages) = &shared.stages {
+        let joined = stages.join(&STAGE_SEPARATOR.to_string());
+        query += &format!("&solution={}", encode_component(&joined, true));
+    }
+    query
 }
 
 /// The solution as one line per stage, each after a `// <stage name>`
@@ -379,6 +410,7 @@ mod tests {
             mode: Some(Mode::Fast),
             view: None,
             solution: None,
+            stages: None,
             position: 0,
         }
     }
@@ -400,6 +432,7 @@ mod tests {
                 mode: Some(Mode::Fewest),
                 view: Some(ViewMode::Colours),
                 solution: None,
+                stages: None,
                 position: 12,
             },
             Shared {
@@ -409,6 +442,7 @@ mod tests {
                 mode: Some(Mode::Fast),
                 view: None,
                 solution: None,
+                stages: None,
                 position: 0,
             },
             Shared {
@@ -416,7 +450,12 @@ mod tests {
                 mode: None,
                 view: None,
                 solution: None,
+                stages: None,
                 position: 3,
+            },
+            Shared {
+                stages: Some(["F R'".into(), String::new(), "U2 L".into(), "R2".into()]),
+                ..scramble("R U' F2")
             },
         ] {
             assert_eq!(decode(&format!("?{}", encode(&shared))), Ok(shared));
@@ -459,10 +498,6 @@ mod tests {
 
     #[test]
     fn bad_links_give_errors() {
-        assert_eq!(
-            decode("?scramble=R&foo=1"),
-            Err(ShareError::UnknownParameter("foo".into()))
-        );
         assert_eq!(
             decode("?scramble=R&scramble=U"),
             Err(ShareError::Repeated("scramble".into()))
@@ -576,6 +611,47 @@ mod tests {
             ..scramble("R")
         };
         assert_eq!(encode(&colours), "scramble=R&mode=fast&move=0&view=colours");
+    }
+
+    #[test]
+    fn parameters_added_by_other_sites_are_ignored_and_bad_values_still_refused() {
+        let expected = Shared {
+            position: 1,
+            ..scramble("R U")
+        };
+        for link in [
+            "?scramble=R_U&mode=fast&move=1&foo=bar",
+            "?fbclid=IwAR0x&scramble=R_U&mode=fast&move=1",
+            "?scramble=R_U&utm_source=x&utm_source=y&mode=fast&move=1&%FF=%FF",
+            "https://alg.cubing.net/?alg=R_U&title=x&tempo=2&mode=fast&move=1",
+        ] {
+            assert_eq!(decode(link).as_ref(), Ok(&expected), "{link}");
+        }
+        assert_eq!(decode("?utm_source=x"), Err(ShareError::Empty));
+        assert_eq!(
+            decode("?scramble=R&mode=slow&utm_source=x"),
+            Err(ShareError::BadMode(UnknownMode("slow".into())))
+        );
+    }
+
+    #[test]
+    fn the_solution_on_show_travels_stage_by_stage() {
+        let shared = Shared {
+            stages: Some(["F".into(), "R U".into(), String::new(), "U2".into()]),
+            ..scramble("F' U' R' U2")
+        };
+        assert_eq!(
+            encode(&shared),
+            "scramble=F-_U-_R-_U2&mode=fast&move=0&solution=F~R_U~~U2"
+        );
+        assert_eq!(
+            decode("?scramble=R&solution=R-~~"),
+            Err(ShareError::BadStages(3))
+        );
+        assert_eq!(
+            decode("?setup=R&alg=R-&solution=R-~~~"),
+            Err(ShareError::Conflict("solution".into(), "alg".into()))
+        );
     }
 
     #[test]

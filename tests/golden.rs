@@ -92,6 +92,7 @@ fn share_links() -> String {
                 mode: Some(mode),
                 view: None,
                 solution: None,
+                stages: None,
                 position: i % (solved.solution.len() + 1),
             };
             out += &format!("{}\n", share::encode(&shared));

@@ -8,6 +8,7 @@
 
 use crate::input::{Input, InputError, Mode, UnknownMode};
 use crate::palette::{Palette, UnknownPalette};
+use crate::stage::StageKind;
 use crate::stage_view::{UnknownView, ViewMode};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -109,6 +110,9 @@ struct Request {
     /// where it reads as notation.
     solution: Option<String>,
     solution_moves: Option<usize>,
+    /// The solution on show when the link was made, stage by stage, where
+    /// it is not the one the mode finds: played as it is.
+    stages: Option<[String; StageKind::COUNT]>,
 }
 
 impl Request {
@@ -120,6 +124,7 @@ impl Request {
             position,
             solution: None,
             solution_moves: None,
+            stages: None,
         }
     }
 }

@@ -5,7 +5,8 @@
 //! timings `make page-bench` reports.
 
 use super::{
-    input_error, js_error, links, read_input_object, read_mode, to_js, InputObject, Request,
+    from_js, input_error, js_error, links, read_input_object, read_mode, to_js, InputObject,
+    Request,
 };
 use crate::counters;
 use crate::cubie::{CubieCube, InvalidCube};
@@ -18,6 +19,7 @@ use crate::scramble;
 use crate::share;
 use crate::shortest;
 use crate::solver::{self, Solution, StageMoves};
+use crate::stage::StageKind;
 use crate::tables;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
@@ -155,19 +157,35 @@ pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<
 }
 
 /// A reconstruction link's own solution of `input`, split into the stages
-/// by its `// <stage name>` lines (as Thistle's own links write it), in the
-/// form `App.show` plays: `{ mode, facelets, stages, fastTotal,
-/// fewestTotal }`, the totals being its length. `App.show` checks that it
-/// solves the input.
+/// by its `// <stage name>` lines (as Thistle's exports to other tools
+/// write it), in the form `App.show` plays (see `playStages`).
 #[wasm_bindgen(js_name = linkSolution)]
 pub fn link_solution(input: JsValue, text: &str) -> Result<JsValue, JsValue> {
-    let input = read_input_object(input)?;
     let stages = share::stages_of_commented(text).ok_or_else(|| {
         js_error(
             "the link's solution is not split into Thistlethwaite's four stages (a `// <stage name>` line before each), so it cannot be played stage by stage",
             None,
         )
     })?;
+    staged(read_input_object(input)?, stages, Mode::Fast)
+}
+
+/// A solution of `input` given stage by stage (`stages`, four strings of
+/// moves, as a share link carries the solution that was on show), in the
+/// form `App.show` plays: `{ mode, facelets, orientation, stages,
+/// fastTotal, fewestTotal }`, the totals being its length. `App.show`
+/// checks that it solves the input.
+#[wasm_bindgen(js_name = playStages)]
+pub fn play_stages(input: JsValue, stages: JsValue, mode: &str) -> Result<JsValue, JsValue> {
+    let stages = from_js(stages, "four stages of moves")?;
+    staged(read_input_object(input)?, stages, read_mode(mode)?)
+}
+
+fn staged(
+    input: Input,
+    stages: [String; StageKind::COUNT],
+    mode: Mode,
+) -> Result<JsValue, JsValue> {
     let mut moves = StageMoves::default();
     for (slot, stage) in moves.iter_mut().zip(&stages) {
         let alg = notation::parse(stage).map_err(|e| js_error(&e.to_string(), None))?;
@@ -191,7 +209,7 @@ pub fn link_solution(input: JsValue, text: &str) -> Result<JsValue, JsValue> {
             )
         })?;
     to_js(&Searched {
-        mode: Mode::Fast.as_str().to_string(),
+        mode: mode.as_str().to_string(),
         facelets: facelet::to_string(&start.cube),
         orientation,
         stages: stages.to_vec(),
