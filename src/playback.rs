@@ -180,12 +180,14 @@ impl Playback {
 
     /// The stage whose view the cube shows: that of the move animating,
     /// else that of the last move applied, so that at a boundary the stage
-    /// just ended shows its goal reached; none before the first move and
-    /// at the end.
+    /// just ended shows its goal reached; before the first move, that of
+    /// the first stage to play, so the scramble's own work for it shows;
+    /// none at the end.
     pub fn view_stage(&self) -> Option<usize> {
         match self.animation {
             Some(a) => Some(self.timeline.stage_of(a.index)),
-            None if self.at == 0 || self.at >= self.timeline.len() => None,
+            None if self.at >= self.timeline.len() => None,
+            None if self.at == 0 => Some(self.timeline.stage_of(0)),
             None => Some(self.timeline.stage_of(self.at - 1)),
         }
     }
@@ -531,7 +533,11 @@ mod tests {
     fn the_view_follows_the_stage_that_moves_and_holds_at_a_boundary() {
         // sample(): stage 0 = [R], stage 1 empty, stage 2 = [U2], stage 3 = [F'].
         let mut p = Playback::new(sample());
-        assert_eq!(p.view_stage(), None, "full colours at the start");
+        assert_eq!(
+            p.view_stage(),
+            Some(0),
+            "the scramble shows the first stage's work"
+        );
         p.step_forward();
         assert_eq!(
             p.view_stage(),
@@ -554,6 +560,19 @@ mod tests {
         assert_eq!(p.view_stage(), None, "full colours at the end");
         p.step_back();
         assert_eq!(p.view_stage(), Some(3), "undoing a move shows its stage");
+    }
+
+    #[test]
+    fn the_scramble_shows_the_lens_of_the_first_stage_with_moves() {
+        let start = CubieCube::solved().apply(&[r(Face::U, 2), r(Face::R, 3)]);
+        let stages = [vec![], vec![r(Face::R, 1)], vec![], vec![r(Face::U, 2)]];
+        let p = Playback::new(Timeline::new(start, &stages));
+        assert_eq!(p.view_stage(), Some(1), "stage 1 has nothing to do");
+        let solved = Playback::new(Timeline::new(
+            CubieCube::solved(),
+            &[vec![], vec![], vec![], vec![]],
+        ));
+        assert_eq!(solved.view_stage(), None, "a solved cube in full colours");
     }
 
     #[test]

@@ -205,6 +205,42 @@ pub fn sticker_colours(
     looks_in(cube, stage, orientation).map(|look| colour(look, palette))
 }
 
+/// What each colour of `stage`'s lens means, for a solution in
+/// `orientation`: the page's legend beside the cube. Empty in full colours.
+pub fn legend(stage: Option<StageKind>, orientation: &Orientation) -> Vec<(Look, String)> {
+    let face = |f: Face| orientation.to_cube(f);
+    let pair = |a: Face, b: Face| format!("{} and {}", face(a).letter(), face(b).letter());
+    let rest = || (Look::Grey, "not this stage's work".to_string());
+    match stage {
+        None | Some(StageKind::HalfTurnFinish) => Vec::new(),
+        Some(StageKind::OrientEdges) => vec![
+            (Look::Marked, "flipped edge".to_string()),
+            (Look::Calm, "oriented edge".to_string()),
+            rest(),
+        ],
+        Some(StageKind::OrientCornersSlice) => vec![
+            (
+                Look::Face(face(Face::U)),
+                format!("{} stickers", pair(Face::U, Face::D)),
+            ),
+            (
+                Look::Marked,
+                format!(
+                    "edge of the middle layer between {}",
+                    pair(Face::U, Face::D)
+                ),
+            ),
+            rest(),
+        ],
+        Some(StageKind::SeparatePieces) => {
+            [(Face::U, Face::D), (Face::R, Face::L), (Face::F, Face::B)]
+                .into_iter()
+                .map(|(a, b)| (Look::Face(face(a)), pair(a, b)))
+                .collect()
+        }
+    }
+}
+
 /// How many of the stage's cosets lie at each distance from its goal, from
 /// the golden histograms: it answers "how hard is this position for this
 /// stage?".
@@ -374,6 +410,36 @@ mod tests {
             }
         }
         assert!(turned > 0, "some solutions use another orientation");
+    }
+
+    #[test]
+    fn the_legend_names_every_look_its_lens_shows() {
+        let stage_ends: Vec<_> = stage_ends(7).into_iter().take(20).collect();
+        for orientation in Orientation::all() {
+            for kind in StageKind::ALL {
+                let legend = legend(Some(kind), orientation);
+                let named: Vec<Look> = legend.iter().map(|(look, _)| *look).collect();
+                let cubes = std::iter::once(scramble::random_state(&mut scramble::rng(Some(3))))
+                    .chain(stage_ends.iter().map(|ends| ends[kind.index()]));
+                for cube in cubes {
+                    for look in looks_in(&cube, Some(kind), orientation) {
+                        assert!(
+                            kind == StageKind::HalfTurnFinish || named.contains(&look),
+                            "{kind:?} shows {look:?}, which its legend leaves out"
+                        );
+                    }
+                }
+            }
+        }
+        let turned = Orientation::all()
+            .iter()
+            .find(|o| o.to_cube(Face::U) == Face::F)
+            .expect("an orientation with corners on F/B");
+        assert_eq!(
+            legend(Some(StageKind::OrientCornersSlice), turned)[0].1,
+            "F and B stickers"
+        );
+        assert!(legend(None, turned).is_empty());
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::input::Solved;
 use crate::narration;
 use crate::notation;
 use crate::orientation::{self, Orientation};
-use crate::palette::Palette;
+use crate::palette::{self, Palette};
 use crate::playback::{self, Playback, Timeline};
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
@@ -169,6 +169,14 @@ struct ProgressView {
     distance: Option<u8>,
     /// What the last move applied changed, in its own stage's counters.
     line: Option<String>,
+}
+
+/// One colour of a stage view and what it means.
+#[derive(Serialize)]
+struct LegendEntry {
+    /// A CSS hex colour.
+    colour: String,
+    meaning: String,
 }
 
 /// The cube on one canvas: playback plus renderer, once started.
@@ -326,15 +334,25 @@ impl App {
     pub fn render(&mut self) {
         let (width, height) = (self.canvas.width(), self.canvas.height());
         let frame = self.playback.frame();
-        let lens = match self.view_mode {
-            ViewMode::Stage => self.playback.view_stage().map(|s| StageKind::ALL[s]),
-            ViewMode::Colours => None,
-        };
+        let lens = self.lens();
         let colours =
             stage_view::sticker_colours(&frame.cube, lens, self.orientation, self.palette);
         if let Some(renderer) = self.renderer.as_mut() {
             renderer.draw(&frame, &colours, &self.view, width, height);
         }
+    }
+
+    /// What the colours of the cube shown mean: `[{ colour, meaning }]` for
+    /// the stage view on show (empty in full colours), in the palette.
+    pub fn legend(&self) -> Result<JsValue, JsValue> {
+        let entries: Vec<LegendEntry> = stage_view::legend(self.lens(), self.orientation)
+            .into_iter()
+            .map(|(look, meaning)| LegendEntry {
+                colour: palette::css(stage_view::colour(look, self.palette)),
+                meaning,
+            })
+            .collect();
+        to_js(&entries)
     }
 
     /// Colours the cube by the stage playing (`stage`) or in full colours
@@ -466,5 +484,16 @@ impl App {
     /// (a test hook: the page's `thistle.state()`).
     pub fn facelets(&self) -> String {
         facelet::to_string(self.playback.settled_state())
+    }
+}
+
+impl App {
+    /// The stage whose lens colours the cube now, or `None` for full
+    /// colours.
+    fn lens(&self) -> Option<StageKind> {
+        match self.view_mode {
+            ViewMode::Stage => self.playback.view_stage().map(|s| StageKind::ALL[s]),
+            ViewMode::Colours => None,
+        }
     }
 }
