@@ -30,7 +30,7 @@ export function createSharing(wasm) {
     if (!current) return;
     const query = current.input.text.trim() === ''
       ? ''
-      : `?${wasm.encodeLink(current.input, current.mode, view, position)}`;
+      : `?${wasm.encodeLink(current.input, current.mode, view, position, current.stages)}`;
     const address = `${location.pathname}${query}`;
     if (address === written) return;
     written = address;
@@ -56,10 +56,12 @@ export function createSharing(wasm) {
   return {
     /**
      * A newly loaded solution (`App.show`'s result) of what was entered
-     * (`{ source, text }`, kept as typed, comments and all), at move 0.
+     * (`{ source, text }`, kept as typed, comments and all), at move 0;
+     * `stages` (one string of moves a stage) where the solution is not the
+     * one the mode finds, so the link plays the one on show, else null.
      */
-    show(shown, entered) {
-      current = { input: entered, mode: shown.mode };
+    show(shown, entered, stages) {
+      current = { input: entered, mode: shown.mode, stages };
       position = 0;
       algCubing.href = shown.algCubing;
       twizzle.href = shown.twizzle;

@@ -49,10 +49,11 @@ describe('the page', () => {
 
   test('playing to the end solves the cube, on the hook and on the canvas', async () => {
     const page = await solved();
-    // The faces the camera sees, without the hint stickers of the others.
-    const frames = await page.evaluate(() => window.thistle.frames());
+    // In full colours (Stage view shows the first stage's lens at move 0),
+    // the faces the camera sees, without the hint stickers of the others.
+    await page.getByRole('group', { name: 'View' }).getByRole('radio', { name: 'Colours' }).check();
     await page.getByRole('checkbox', { name: 'Hidden faces' }).uncheck();
-    await page.waitForFunction((drawn) => window.thistle.frames() > drawn, frames);
+    await page.evaluate(() => window.thistle.quiet());
     const before = await canvasColours(page);
     const hidden = before.yellow + before.blue + before.orange;
     assert.ok(hidden > 0.01 * before.total, `a scrambled cube shows all colours: ${JSON.stringify(before)}`);

@@ -180,6 +180,21 @@ describe('share links', () => {
   });
 });
 
+describe('links shared on other sites', () => {
+  test('parameters the page does not know are ignored, and the link opens', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R%20U&mode=fast&foo=bar&fbclid=IwAR0&utm_source=x`);
+    assert.equal(await page.locator('#error').textContent(), '');
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, 'R U'));
+    assert.equal(await page.locator('input[name="mode"]:checked').getAttribute('value'), 'fast');
+    assert.deepEqual(Object.keys(query(page)).sort(), ['mode', 'move', 'scramble'], 'the address drops them');
+    // A plain address with only such parameters opens the page as it is.
+    const plain = await open(env.browser, `${env.server.url}?utm_source=x`);
+    assert.equal(await plain.locator('#error').textContent(), '');
+    assert.notEqual(await plain.evaluate(() => window.thistle.state()), SOLVED, 'the example scramble');
+    assert.deepEqual([...page.errors, ...plain.errors], []);
+  });
+});
+
 describe('links from other tools', () => {
   test('an alg.cubing.net reconstruction solves its setup and offers its alg as the link\'s solution', async () => {
     const page = await open(env.browser, `${env.server.url}?setup=R_U_R-_U-&alg=//_a_comment%0AF2_D-&title=test`);
@@ -305,6 +320,59 @@ describe('links to other tools', () => {
   });
 });
 
+describe('the solution on show travels with the link', () => {
+  // Fewest-moves mode finds 13 moves; the proof finds 12 in well under a second natively.
+  const SHORTER = "F2 U F U' L' R B2 L2 R D";
+
+  /** Opens the page's own address in a new tab, as a person the link was sent to. */
+  const reopen = async (page) => {
+    const other = await open(env.browser, page.url());
+    await searched(other);
+    return other;
+  };
+
+  test('after Prove shortest, the address and Share carry the proven solution', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(SHORTER)}&mode=fewest`);
+    await searched(page);
+    const fewest = (await listedStages(page)).flat().length;
+    await page.getByRole('button', { name: 'Prove shortest' }).click();
+    await page.waitForFunction(() => /^Proven shortest/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    const proven = await listedStages(page);
+    assert.ok(proven.flat().length < fewest, `the proof is shorter: ${proven.flat().length} < ${fewest}`);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await settle(page);
+    assert.equal(query(page).move, '1');
+    assert.ok(query(page).solution, page.url());
+    const other = await reopen(page);
+    assert.deepEqual(await listedStages(other), proven, 'the link plays the proven solution');
+    assert.equal((await status(other)).position, 1);
+    assert.equal(await other.evaluate(() => window.thistle.state()), await page.evaluate(() => window.thistle.state()));
+    assert.match(await other.locator('#result').textContent(), new RegExp(`^${proven.flat().length} moves`));
+    // A new solve is the mode's again, and so is its link.
+    await other.getByRole('radio', { name: 'Fastest' }).check();
+    await searched(other);
+    assert.equal(query(other).solution, undefined);
+    assert.deepEqual([...page.errors, ...other.errors], []);
+  });
+
+  test("after Play the link's solution, the address carries it", async () => {
+    const page = await open(env.browser, env.server.url);
+    await solve(page, SCRAMBLE);
+    await page.getByRole('radio', { name: 'Fastest' }).check();
+    await searched(page);
+    const fast = await listedStages(page);
+    const href = await page.getByRole('link', { name: 'Open in alg.cubing.net' }).getAttribute('href');
+    const reopened = await open(env.browser, env.server.url + new URL(href).search);
+    await reopened.getByRole('button', { name: "Play the link's solution" }).click();
+    assert.deepEqual(await listedStages(reopened), fast);
+    assert.ok(query(reopened).solution, reopened.url());
+    const other = await reopen(reopened);
+    assert.deepEqual(await listedStages(other), fast, "the link plays the link's solution");
+    assert.equal(await other.locator('#link-solution').isHidden(), true);
+    assert.deepEqual([...page.errors, ...reopened.errors, ...other.errors], []);
+  });
+});
+
 describe('sharing', () => {
   test('Share copies the link to the clipboard', async () => {
     const context = await env.browser.newContext();
@@ -334,7 +402,6 @@ describe('sharing', () => {
 
 describe('bad links', () => {
   const BAD = [
-    ['?foo=bar', /unknown link parameter `foo`/],
     ['?scramble=R&scramble=U', /appears more than once/],
     ['?scramble=R&state=UUU', /contradict each other/],
     ['?scramble=R&mode=slow', /neither `fast` nor `fewest`/],
@@ -344,7 +411,9 @@ describe('bad links', () => {
     ['?scramble=R_Q2', /Q/],
     ['?state=UUUU', /54 letters/],
     ['?puzzle=2x2x2&alg=R', /not a 3x3x3/],
-    ['?%FF=1', /not valid UTF-8/],
+    ['?scramble=%FF', /not valid UTF-8/],
+    ['?scramble=R&solution=R-~~', /3 stages between `~`, not 4/],
+    ['?scramble=R&solution=R~~~U', /does not solve|keep to Thistlethwaite's stages/],
   ];
   test('a bad link gives a message, a solved cube and a page that works', async () => {
     for (const [link, message] of BAD) {
@@ -361,7 +430,7 @@ describe('bad links', () => {
       await page.close();
     }
     // The page still solves after a bad link.
-    const page = await open(env.browser, `${env.server.url}?foo=bar`);
+    const page = await open(env.browser, `${env.server.url}?scramble=R&mode=slow`);
     await solve(page, SCRAMBLE);
     assert.equal(await page.locator('#error').textContent(), '');
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, SCRAMBLE));

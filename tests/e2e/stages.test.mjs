@@ -52,6 +52,24 @@ describe('stage views and group counters', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("at move 0 the Stage view shows the first stage's lens, with a legend of its colours", async () => {
+    // F flips four edges, two of them on the faces in view.
+    const page = await open(env.browser, `${env.server.url}?scramble=F_R&mode=fast`);
+    await searched(page);
+    await page.evaluate(() => window.thistle.quiet());
+    assert.equal((await status(page)).position, 0);
+    const colours = await canvasColours(page);
+    assert.ok(colours.marker > 200, `the scramble's flipped edges stand out: ${JSON.stringify(colours)}`);
+    const legend = page.getByRole('list', { name: 'Stage view colours' });
+    assert.deepEqual(await legend.getByRole('listitem').allTextContents(),
+      ['flipped edge', 'oriented edge', "not this stage's work"]);
+    await page.getByRole('group', { name: 'View' }).getByRole('radio', { name: 'Colours' }).check();
+    await page.evaluate(() => window.thistle.quiet());
+    assert.equal((await canvasColours(page)).marker, 0, 'full colours have no marker');
+    assert.equal(await legend.isVisible(), false, 'nor a legend');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('the Progress region matches the core at the start and at every stage boundary', async () => {
     const page = await open(env.browser, env.server.url + link(''));
     await searched(page);

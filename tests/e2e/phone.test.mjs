@@ -1,0 +1,84 @@
+// On a phone the cube and its player stick to the top of the screen: they
+// must end above half its height, no control the keyboard reaches may hide
+// under them when focused, and the stage panel and the chips must fit in
+// the space below them.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openIn, searched, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+const PHONES = [
+  { name: 'Pixel 7', viewport: { width: 412, height: 915 }, deviceScaleFactor: 2.625 },
+  { name: 'iPhone SE', viewport: { width: 375, height: 667 }, deviceScaleFactor: 2 },
+  { name: 'a small Android phone', viewport: { width: 360, height: 640 }, deviceScaleFactor: 3 },
+];
+
+/** The bottom edge of the block that sticks (cube, timeline, transport). */
+const stickyBottom = (page) => page.locator('.stage-box').evaluate((box) => box.getBoundingClientRect().bottom);
+
+/**
+ * Where the focused control stands: whether the topmost element at its
+ * centre is the control itself (or its label or a part of it), and its
+ * place on screen.
+ */
+const focusedSpot = (page) => page.evaluate(() => {
+  const control = document.activeElement;
+  if (!control || control === document.body) return null;
+  const rect = control.getBoundingClientRect();
+  const [x, y] = [rect.left + rect.width / 2, rect.top + rect.height / 2];
+  const hit = document.elementFromPoint(x, y);
+  const labels = control.labels ? [...control.labels] : [];
+  return {
+    name: control.getAttribute('aria-label') || control.id || control.textContent.trim().slice(0, 30) || control.tagName,
+    uncovered: hit !== null && (control.contains(hit) || labels.some((label) => label.contains(hit))),
+    inside: y >= 0 && y <= innerHeight,
+    sticky: control.closest('.stage-box') !== null,
+  };
+});
+
+describe('on a phone', () => {
+  for (const { name, viewport, deviceScaleFactor } of PHONES) {
+    test(`on ${name}, the cube stays in the top half and no focused control hides under it`, async () => {
+      const context = await env.browser.newContext({ viewport, deviceScaleFactor, hasTouch: true, isMobile: true });
+      const page = await openIn(context, `${env.server.url}?scramble=R_U_F2_D-_L_B2_U2&mode=fewest`);
+      await searched(page);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const bottom = await stickyBottom(page);
+      assert.ok(bottom <= viewport.height / 2, `the sticky block ends at ${bottom} of ${viewport.height}`);
+
+      // Every control Tab reaches, from the top of the page to its end.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const seen = [];
+      for (let k = 0; k < 200; k += 1) {
+        await page.keyboard.press('Tab');
+        const spot = await focusedSpot(page);
+        if (!spot) break;
+        const key = await page.evaluate(() => {
+          const control = document.activeElement;
+          control.dataset.tabbed ??= String(document.querySelectorAll('[data-tabbed]').length);
+          return control.dataset.tabbed;
+        });
+        if (seen.some((s) => s.key === key)) break;
+        seen.push({ key, ...spot });
+      }
+      assert.ok(seen.length >= 20, `Tab reached ${seen.length} controls`);
+      const covered = seen.filter((spot) => !spot.uncovered || !spot.inside).map((spot) => spot.name);
+      assert.deepEqual(covered, [], 'focused controls under the cube or off screen');
+
+      // Brought into view, the chips and the stage panel fit below the block.
+      for (const selector of ['.chips', '.stage-panel']) {
+        const fits = await page.locator(selector).evaluate((element) => {
+          element.scrollIntoView({ block: 'start' });
+          const block = document.querySelector('.stage-box').getBoundingClientRect();
+          const rect = element.getBoundingClientRect();
+          return { top: rect.top, bottom: rect.bottom, under: block.bottom, screen: innerHeight };
+        });
+        assert.ok(fits.top >= fits.under && fits.bottom <= fits.screen, `${selector} readable: ${JSON.stringify(fits)}`);
+      }
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+  }
+});

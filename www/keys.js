@@ -1,0 +1,93 @@
+// The page's keys and its presentation mode: Space plays, the arrows step,
+// 1–4 play a stage, F presents (the cube full-screen, for a projector), ?
+// lists the keys. A focused control keeps the keys it uses itself.
+
+import { page, ui } from './page.js';
+import { act } from './player.js';
+
+const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
+
+/**
+ * The keys a focused control uses itself, which the page's own keys leave
+ * to it (`null`: all of them, as in a text box).
+ */
+function ownKeys(target) {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return null;
+  if (target instanceof HTMLInputElement) {
+    if (target.type === 'range') return [...ARROWS, 'Home', 'End', 'PageUp', 'PageDown'];
+    if (target.type === 'radio') return [...ARROWS, ' '];
+    if (target.type === 'checkbox') return [' '];
+    return null;
+  }
+  if (target === ui.canvas) return [...ARROWS, '+', '=', '-', '0'];
+  if (target instanceof Element && target.closest('button, a, summary')) return [' ', 'Enter'];
+  return [];
+}
+
+export const presenting = () => document.documentElement.hasAttribute('data-presenting');
+
+/**
+ * Presentation mode, for a projector: the cube fills the screen, with only
+ * the chips and the transport beside it (and full screen where allowed).
+ */
+export function setPresenting(on) {
+  document.documentElement.toggleAttribute('data-presenting', on);
+  ui.present.setAttribute('aria-pressed', String(on));
+  ui.present.textContent = on ? 'Exit presentation' : 'Present';
+  if (on) page.presentation += 1;
+  if (on && document.fullscreenEnabled && !document.fullscreenElement) {
+    document.documentElement.requestFullscreen().catch(() => {});
+  } else if (!on && document.fullscreenElement) {
+    document.exitFullscreen().catch(() => {});
+  }
+}
+
+/**
+ * Leaving full screen (Esc) ends the presentation that entered it. The
+ * change event lands late, so leaving one presentation and at once starting
+ * the next must not end the new one, and full screen that arrives after its
+ * presentation ended is left again.
+ */
+export function onFullscreenChange() {
+  page.fullscreen = Boolean(document.fullscreenElement);
+  if (document.fullscreenElement && !presenting()) {
+    // Full screen arrived after its presentation had already ended.
+    document.exitFullscreen().catch(() => {});
+  } else if (document.fullscreenElement) {
+    page.fullscreenPresentation = page.presentation;
+  } else if (presenting() && page.fullscreenPresentation === page.presentation) {
+    setPresenting(false);
+  }
+}
+
+export function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || ui.keys.open) return;
+  const own = ownKeys(event.target);
+  if (own === null || own.includes(event.key)) return;
+  if (event.key === '?') {
+    event.preventDefault();
+    ui.keys.showModal();
+    return;
+  }
+  if (event.key === 'f' || event.key === 'F' || (event.key === 'Escape' && presenting())) {
+    event.preventDefault();
+    setPresenting(!presenting());
+    return;
+  }
+  const app = page.app;
+  const commands = {
+    ' ': () => app.toggle(),
+    ArrowLeft: () => app.stepBack(),
+    ArrowRight: () => app.stepForward(),
+    Home: () => app.reset(),
+    End: () => app.end(),
+    1: () => app.playStage(0),
+    2: () => app.playStage(1),
+    3: () => app.playStage(2),
+    4: () => app.playStage(3),
+  };
+  const command = commands[event.key];
+  if (!command) return;
+  event.preventDefault();
+  act(command);
+}

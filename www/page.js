@@ -1,0 +1,103 @@
+// The page's shared state: its elements (`ui`) and what it holds (`page`),
+// one object each, read and written by the feature modules that app.js
+// wires together. Nothing here does anything on its own.
+
+export const $ = (id) => document.getElementById(id);
+
+export const ui = {
+  canvas: $('cube'),
+  loading: $('loading'),
+  form: $('scramble-form'),
+  input: $('scramble'),
+  solve: $('solve'),
+  random: $('random'),
+  error: $('error'),
+  chips: $('chips'),
+  reset: $('reset'),
+  back: $('back'),
+  play: $('play'),
+  playIcon: $('play-icon'),
+  forward: $('forward'),
+  end: $('end'),
+  speed: $('speed'),
+  status: $('status'),
+  stageName: $('stage-name'),
+  stageDescription: $('stage-description'),
+  stageAllowed: $('stage-allowed'),
+  stageWorst: $('stage-worst'),
+  stageGroup: $('stage-group'),
+  stageWhy: $('stage-why'),
+  progressStage: $('progress-stage'),
+  counters: $('counters'),
+  histogram: $('histogram'),
+  moveLine: $('move-line'),
+  legend: $('legend'),
+  reading: $('reading'),
+  scrubber: $('scrubber'),
+  stageMarks: $('stage-marks'),
+  moves: $('moves'),
+  hints: $('hints'),
+  resetView: $('reset-view'),
+  present: $('present'),
+  narration: $('narration'),
+  words: $('words'),
+  wordsBody: $('words-body'),
+  reduceMotion: $('reduce-motion'),
+  keys: $('keys'),
+  showKeys: $('show-keys'),
+};
+
+export const page = {
+  wasm: null,
+  app: null,
+  /** `App.show`'s solution. */
+  solution: null,
+  solver: null,
+  sharing: null,
+  /** The newest solve request: a late result is dropped. */
+  request: 0,
+  searching: false,
+  /**
+   * What is on display: { input, mode, position, stages }, `stages` being
+   * the solution on show where it is not the one the mode finds.
+   */
+  wanted: null,
+  /** The "Prove shortest" action (prove.js). */
+  prove: null,
+  counts: '',
+  chipButtons: [],
+  moveButtons: [],
+  frames: 0,
+  drawMs: 0,
+  rafId: 0,
+  lastTime: 0,
+  /** The status last shown: unchanged frames skip the DOM. */
+  shown: '',
+  /** The stage view whose legend is shown. */
+  legend: '',
+  /** Counts presentations, so a late full-screen exit ends only its own. */
+  presentation: 0,
+  /** The presentation that full screen was entered for. */
+  fullscreenPresentation: -1,
+  /** Whether the page has seen full screen begin, and not yet end. */
+  fullscreen: false,
+  /** Moves applied when the live region last spoke. */
+  narrated: 0,
+  /** The facelets the cube in words last described. */
+  described: '',
+};
+
+/** "1 move", "2 moves". */
+export const moves = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
+
+/** Resolves once the browser has painted the page as it stands. */
+export const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+
+/** A start that failed: said on the page, never a blank one. */
+export function showStartupError(error) {
+  const box = $('startup-error');
+  box.textContent = `Thistle could not start: ${error && error.message ? error.message : error}`;
+  box.hidden = false;
+  ui.loading.textContent = 'Could not start.';
+  ui.status.textContent = 'Could not start.';
+}

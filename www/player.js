@@ -1,0 +1,257 @@
+// The player: the animation loop, and the controls that follow playback
+// (chips, moves, timeline, status, stage panel, Progress, legend and the
+// live narration). The loop only runs while something moves, so an idle
+// page draws nothing. Playback itself is Rust (`App`).
+
+import { moves, page, painted, ui } from './page.js';
+
+const PLAY_ICON = 'M7 4v16l13-8z';
+const PAUSE_ICON = 'M6 4h4v16H6zM14 4h4v16h-4z';
+
+export function draw() {
+  const begin = performance.now();
+  page.app.render();
+  page.drawMs += performance.now() - begin;
+  page.frames += 1;
+}
+
+function frame(time) {
+  page.rafId = 0;
+  const seconds = page.lastTime ? Math.min((time - page.lastTime) / 1000, 0.1) : 0;
+  const moving = page.app.tick(seconds);
+  draw();
+  update();
+  if (!moving) describeCube();
+  if (moving) {
+    page.lastTime = time;
+    page.rafId = requestAnimationFrame(frame);
+  } else {
+    page.lastTime = 0;
+  }
+}
+
+/** Schedules a frame; the loop keeps going only while playback moves. */
+export function wake() {
+  if (!page.rafId) page.rafId = requestAnimationFrame(frame);
+}
+
+/**
+ * Resolves once no frame is due: the canvas shows what the page holds,
+ * resizes included (the browser reports them in the frame after layout).
+ */
+export async function quiet() {
+  do await painted(); while (page.rafId);
+}
+
+/** Runs a playback command, then redraws. */
+export function act(command) {
+  command();
+  page.shown = '';
+  update();
+  wake();
+}
+
+export function buildChips() {
+  ui.chips.replaceChildren();
+  page.chipButtons = page.solution.stages.map((stage, index) => {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'chip';
+    button.title = `${stage.name}: ${moves(stage.moves.length)} (key ${index + 1})`;
+    const name = document.createElement('span');
+    name.textContent = stage.name;
+    const count = document.createElement('span');
+    count.className = 'count';
+    count.textContent = ` · ${stage.moves.length}`;
+    // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5".
+    const unit = document.createElement('span');
+    unit.className = 'visually-hidden';
+    unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
+    button.append(name, count, unit);
+    button.addEventListener('click', () => act(() => page.app.playStage(index)));
+    ui.chips.append(button);
+    return button;
+  });
+}
+
+export function buildMoves() {
+  ui.moves.replaceChildren();
+  page.moveButtons = [];
+  page.solution.stages.forEach((stage) => {
+    const group = document.createElement('li');
+    const heading = document.createElement('h3');
+    heading.textContent = `${stage.name} · ${stage.moves.length}`;
+    const list = document.createElement('ol');
+    list.start = stage.start + 1;
+    stage.moves.forEach((move, k) => {
+      const index = stage.start + k;
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'move';
+      button.textContent = move;
+      button.title = `Move ${index + 1}: ${move}`;
+      button.addEventListener('click', () => act(() => page.app.playMove(index)));
+      item.append(button);
+      list.append(item);
+      page.moveButtons.push(button);
+    });
+    if (stage.moves.length === 0) {
+      const item = document.createElement('li');
+      item.className = 'nothing';
+      item.textContent = 'nothing to do';
+      list.append(item);
+    }
+    group.append(heading, list);
+    ui.moves.append(group);
+  });
+}
+
+/** Marks each stage's end on the timeline. */
+export function markStages() {
+  ui.scrubber.max = String(page.solution.total);
+  ui.stageMarks.replaceChildren(...page.solution.stages.map((stage) => {
+    const mark = document.createElement('option');
+    mark.value = String(stage.start + stage.moves.length);
+    mark.label = stage.name;
+    return mark;
+  }));
+}
+
+/** Updates the controls from playback; cheap when nothing changed. */
+export function update() {
+  showLegend();
+  const status = page.app.status();
+  const key = JSON.stringify([status.text, status.current, status.stage, status.finished, status.playing]);
+  if (key === page.shown) return;
+  page.shown = key;
+  narrate(status);
+  page.sharing.position(status.position);
+  ui.status.textContent = status.text;
+  const playing = status.playing;
+  ui.play.setAttribute('aria-label', playing ? 'Pause' : 'Play');
+  ui.playIcon.setAttribute('d', playing ? PAUSE_ICON : PLAY_ICON);
+  page.chipButtons.forEach((button, index) => {
+    const active = index === status.stage && !status.solved;
+    if (active) button.setAttribute('aria-current', 'step');
+    else button.removeAttribute('aria-current');
+    button.classList.toggle('done', status.finished[index] && page.solution.stages[index].moves.length > 0);
+  });
+  page.moveButtons.forEach((button, index) => {
+    const current = index === status.current;
+    button.classList.toggle('current', current);
+    button.classList.toggle('applied', index < status.position);
+    if (current) button.setAttribute('aria-current', 'true');
+    else button.removeAttribute('aria-current');
+  });
+  const current = page.moveButtons[status.current];
+  if (current) keepInList(current);
+  ui.scrubber.value = String(status.position);
+  ui.scrubber.setAttribute('aria-valuetext', status.text);
+  const stage = page.solution.stages[status.stage];
+  ui.stageName.textContent = `Stage ${status.stage + 1}: ${stage.name}`;
+  ui.stageDescription.textContent = stage.description;
+  ui.stageAllowed.textContent = stage.allowed;
+  ui.stageWorst.textContent = `${stage.maxLength} moves (this cube: ${stage.moves.length})`;
+  ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets · ${page.solution.axes}`;
+  ui.stageWhy.textContent = stage.why;
+  showProgress();
+}
+
+/**
+ * The stage view's legend beside the cube: what each colour means, for
+ * the lens on show; hidden in full colours.
+ */
+function showLegend() {
+  const entries = page.app.legend();
+  const key = JSON.stringify(entries);
+  if (key === page.legend) return;
+  page.legend = key;
+  ui.legend.hidden = entries.length === 0;
+  ui.legend.replaceChildren(...entries.map(({ colour, meaning }) => {
+    const item = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = 'legend-swatch';
+    swatch.style.background = colour;
+    item.append(swatch, meaning);
+    return item;
+  }));
+}
+
+/**
+ * Tells a screen reader where playback went: each move when stepping or
+ * playing slowly, only finished stages when playing faster.
+ */
+function narrate(status) {
+  if (status.position === page.narrated) return;
+  const text = page.app.narration(page.narrated);
+  page.narrated = status.position;
+  if (text) ui.narration.textContent = text;
+}
+
+/** A new solution is on show: the narration starts again from it. */
+export function narrateNew() {
+  page.narrated = 0;
+  ui.narration.textContent = page.app.narration(0);
+}
+
+/**
+ * "The cube in words": per face, its stickers' colours row by row, rebuilt
+ * while open and only when the cube shown has changed.
+ */
+export function describeCube() {
+  const shown = page.app.facelets();
+  if (!ui.words.open || shown === page.described) return;
+  page.described = shown;
+  ui.wordsBody.replaceChildren(...page.app.describe().map(({ face, centre, rows }) => {
+    const table = document.createElement('table');
+    table.createCaption().textContent = `${face[0].toUpperCase()}${face.slice(1)}, ${centre.toLowerCase()} centre`;
+    const body = table.createTBody();
+    rows.forEach((row, k) => {
+      const line = body.insertRow();
+      const heading = document.createElement('th');
+      heading.scope = 'row';
+      heading.textContent = `Row ${k + 1}`;
+      line.append(heading);
+      for (const colour of row) line.insertCell().textContent = colour;
+    });
+    return table;
+  }));
+}
+
+/** The Progress region: the current stage's counters, depth and last move. */
+function showProgress() {
+  const progress = page.app.progress();
+  ui.progressStage.textContent = `Progress · ${progress.stage}`;
+  ui.counters.replaceChildren(...progress.counters.map((line) => {
+    const item = document.createElement('li');
+    item.textContent = line;
+    return item;
+  }));
+  const most = Math.max(...progress.histogram);
+  ui.histogram.replaceChildren(...progress.histogram.map((count, depth) => {
+    const bar = document.createElement('span');
+    bar.style.height = `${(100 * Math.log1p(count)) / Math.log1p(most)}%`;
+    bar.classList.toggle('here', depth === progress.distance);
+    bar.title = `${count.toLocaleString('en')} at distance ${depth}`;
+    return bar;
+  }));
+  const here = progress.histogram[progress.distance];
+  ui.histogram.setAttribute('aria-label', `Depth histogram: ${here.toLocaleString('en')} of ${progress.histogram
+    .reduce((a, b) => a + b, 0).toLocaleString('en')} cosets are at this distance`);
+  ui.moveLine.textContent = progress.line || '';
+}
+
+/**
+ * Scrolls the move list, when it is a scroll box, so `button` shows; never
+ * the page, which would carry the cube away on a phone.
+ */
+function keepInList(button) {
+  const list = button.closest('.moves > ol');
+  if (!list || list.scrollHeight <= list.clientHeight) return;
+  const top = button.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + button.offsetHeight > list.scrollTop + list.clientHeight) {
+    list.scrollTop = top + button.offsetHeight - list.clientHeight;
+  }
+}
