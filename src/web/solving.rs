@@ -158,16 +158,17 @@ pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<
 
 /// A reconstruction link's own solution of `input`, split into the stages
 /// by its `// <stage name>` lines (as Thistle's exports to other tools
-/// write it), in the form `App.show` plays (see `playStages`).
+/// write it), shown in `mode`, in the form `App.show` plays (see
+/// `playStages`).
 #[wasm_bindgen(js_name = linkSolution)]
-pub fn link_solution(input: JsValue, text: &str) -> Result<JsValue, JsValue> {
+pub fn link_solution(input: JsValue, text: &str, mode: &str) -> Result<JsValue, JsValue> {
     let stages = share::stages_of_commented(text).ok_or_else(|| {
         js_error(
             "the link's solution is not split into Thistlethwaite's four stages (a `// <stage name>` line before each), so it cannot be played stage by stage",
             None,
         )
     })?;
-    staged(read_input_object(input)?, stages, Mode::Fast)
+    staged(read_input_object(input)?, stages, read_mode(mode)?)
 }
 
 /// A solution of `input` given stage by stage (`stages`, four strings of
