@@ -89,6 +89,13 @@ impl Packed<'_> {
     pub fn get(self, index: usize) -> u8 {
         (self.0[index >> 2] >> ((index & 3) * 2)) & 3
     }
+
+    /// The exact distance of `next`, a neighbour of a coordinate `dist`
+    /// from the goal.
+    #[inline]
+    pub fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize {
+        neighbour_distance(dist, self.get(stage.index(next)))
+    }
 }
 
 /// One line of a histogram report: `stage K: c0 c1 c2 …`.

@@ -30,11 +30,9 @@
 
 use crate::cubie::{CubieCube, Face, InvalidCube, Move};
 use crate::orientation::Orientation;
-use crate::solver::{
-    self, DistanceTable, MoveSet, MovesByDistance, Neighbours, Solution, StageMoves,
-};
+use crate::solver::{self, DistanceTable, Solution, StageMoves};
 use crate::stage::{Stage, StageKind, StageVisitor, Stages};
-use crate::tables;
+use crate::tables::{self, MoveSet, MovesByDistance, Neighbours};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::Range;

@@ -4,9 +4,8 @@
 //! distance (from the distances), and exact distances by raw index (from
 //! the first moves).
 
-use crate::bfs::Packed;
-use crate::solver::{BuildDistances, BuildFirstMoves, Distances, FirstMoves, MoveMasks};
-use crate::stage::{StageKind, Stages};
+use crate::bfs::{self, Packed};
+use crate::stage::{Stage, StageKind, StageVisitor, Stages};
 use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
@@ -32,9 +31,9 @@ struct Prepared {
 
 static PREPARED: OnceLock<[Prepared; StageKind::COUNT]> = OnceLock::new();
 
-/// Builds the first-move tables (see `solver::FirstMoves`), which make many
-/// solves faster, and with them the moves by distance (`solver::MoveMasks`)
-/// and from them the exact distances (`solver::Distances`), which make the
+/// Builds the first-move tables (see `FirstMoves`), which make many
+/// solves faster, and with them the moves by distance (`MoveMasks`)
+/// and from them the exact distances (`Distances`), which make the
 /// fewest-moves and proven-shortest searches faster. They take far longer
 /// to build than a few solves take without them (a fifth of a second
 /// natively, more in a browser), so they are built only here: by the CLI
@@ -73,4 +72,269 @@ pub fn move_masks(kind: StageKind) -> Option<&'static MoveMasks> {
 /// before (descent then tries the moves in turn, and finds the same ones).
 pub fn first_moves(kind: StageKind) -> Option<&'static FirstMoves> {
     prepared(kind).map(|p| &p.first_moves)
+}
+
+/// Values packed four bits each, two a byte, lowest bits first; a value of
+/// 16 or more keeps its low four bits, and an odd count is padded with 15.
+fn pack_nibbles(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(2)
+        .map(|pair| pair[0] & 15 | pair.get(1).map_or(15, |v| v & 15) << 4)
+        .collect()
+}
+
+/// Entry `index` of values packed by `pack_nibbles`.
+#[inline]
+fn nibble(packed: &[u8], index: usize) -> u8 {
+    packed[index >> 1] >> ((index & 1) * 4) & 15
+}
+
+/// The first move (its index in the stage's moves) of a shortest path from
+/// every coordinate value, by raw index (`Stage::raw_index`): the first
+/// move, in the stage's order, whose neighbour's distance is one less; none
+/// for the goal and unreached entries. A table reduced by symmetry is
+/// expanded here, since conjugate coordinates share a distance but not a
+/// first move. Built at run time from the embedded tables, so the page
+/// carries no more bytes.
+///
+/// Descent reads these at random, so their size decides how many reads
+/// miss the cache: a stage with fewer than 16 moves keeps two entries a
+/// byte (a value of 15 or more, or the stage's move count, is no move).
+pub struct FirstMoves {
+    moves: usize,
+    nibbles: bool,
+    entries: Vec<u8>,
+}
+
+impl FirstMoves {
+    /// The first move from the coordinate numbered `raw`, if it has one.
+    #[inline]
+    pub fn get(&self, raw: usize) -> Option<usize> {
+        let k = if self.nibbles {
+            nibble(&self.entries, raw)
+        } else {
+            self.entries[raw]
+        };
+        let k = usize::from(k);
+        (k < self.moves).then_some(k)
+    }
+}
+
+/// Builds a stage's `FirstMoves` and, for a stage the searches walk (all
+/// but the last), its `MoveMasks`, in one pass over its coordinate values:
+/// a value's first move is the first of the moves that lead closer.
+pub struct BuildFirstMoves;
+
+impl StageVisitor for BuildFirstMoves {
+    type Output = (FirstMoves, Option<MoveMasks>);
+    fn visit<S: Stage>(self, stage: &S) -> Self::Output {
+        let table = table(S::KIND);
+        // Unpacked and by raw index for the build alone, so that each
+        // neighbour costs one load rather than a shift and a reduction by
+        // symmetry.
+        let distances: Vec<u8> = if S::RAW_SIZE == S::SIZE {
+            (0..S::SIZE).map(|index| table.get(index)).collect()
+        } else {
+            (0..S::RAW_SIZE)
+                .map(|raw| table.get(stage.index(stage.raw_coord(raw))))
+                .collect()
+        };
+        let moves = stage.moves().len();
+        let none = u8::MAX;
+        let mut first = Vec::with_capacity(S::RAW_SIZE);
+        let mut masks = (!S::KIND.is_last()).then(|| MoveMasks::with_capacity(S::RAW_SIZE, moves));
+        for (raw, &current) in distances.iter().enumerate() {
+            let mut by_distance = MovesByDistance {
+                closer: 0,
+                level: 0,
+            };
+            if current != bfs::PACKED_UNREACHED {
+                let coord = stage.raw_coord(raw);
+                let closer = (current + 2) % 3;
+                for k in 0..moves {
+                    let next = distances[stage.raw_index(stage.step(coord, k))];
+                    if next == closer {
+                        by_distance.closer |= 1 << k;
+                    } else if next == current {
+                        by_distance.level |= 1 << k;
+                    }
+                }
+            }
+            // The goal has no move closer, and nor has an unreached value.
+            first.push(if by_distance.closer == 0 {
+                none
+            } else {
+                by_distance.closer.trailing_zeros() as u8
+            });
+            if let Some(masks) = &mut masks {
+                masks.push(by_distance);
+            }
+        }
+        let nibbles = moves < 16;
+        let entries = if nibbles { pack_nibbles(&first) } else { first };
+        let first_moves = FirstMoves {
+            moves,
+            nibbles,
+            entries,
+        };
+        (first_moves, masks)
+    }
+}
+
+/// The exact distance of every coordinate value from the stage's goal, by
+/// raw index, four bits each. The searches that branch over a stage's
+/// solutions read it wherever they enter a stage; from this table that is
+/// one load, where the packed table needs a descent. Every stage's
+/// distances fit in four bits (the longest is 15).
+pub struct Distances(Vec<u8>);
+
+/// A `Distances` entry no move sequence reaches.
+const UNREACHED_NIBBLE: u8 = 15;
+
+impl Distances {
+    /// The exact distance of the coordinate numbered `raw`; 15 if no move
+    /// sequence reaches it.
+    #[inline]
+    pub fn get(&self, raw: usize) -> usize {
+        usize::from(nibble(&self.0, raw))
+    }
+}
+
+/// A set of a stage's moves, bit `k` for its `k`-th move.
+pub type MoveSet = u32;
+
+/// The moves from a coordinate value that lead one move closer to the
+/// stage's goal (`closer`) and those that stay as far (`level`); every other
+/// move leads one further.
+#[derive(Clone, Copy)]
+pub struct MovesByDistance {
+    pub closer: MoveSet,
+    pub level: MoveSet,
+}
+
+/// A table that sorts a coordinate's moves by where they lead: the type a
+/// walk over a stage's solutions is compiled for, so that its inner loop
+/// does not ask which table it has at every node.
+pub trait Neighbours: Copy {
+    /// The moves from `coord`, which is `dist` from the goal, by distance.
+    fn moves_by_distance<S: Stage>(
+        self,
+        stage: &S,
+        coord: S::Coord,
+        dist: usize,
+    ) -> MovesByDistance;
+}
+
+impl Neighbours for &MoveMasks {
+    #[inline]
+    fn moves_by_distance<S: Stage>(
+        self,
+        stage: &S,
+        coord: S::Coord,
+        _dist: usize,
+    ) -> MovesByDistance {
+        self.get(stage.raw_index(coord))
+    }
+}
+
+impl Neighbours for Packed<'_> {
+    fn moves_by_distance<S: Stage>(
+        self,
+        stage: &S,
+        coord: S::Coord,
+        dist: usize,
+    ) -> MovesByDistance {
+        let mut moves = MovesByDistance {
+            closer: 0,
+            level: 0,
+        };
+        for k in 0..stage.moves().len() {
+            let next = self.neighbour(stage, dist, stage.step(coord, k));
+            if next < dist {
+                moves.closer |= 1 << k;
+            } else if next == dist {
+                moves.level |= 1 << k;
+            }
+        }
+        moves
+    }
+}
+
+/// `MovesByDistance` for every coordinate value of a stage, by raw index:
+/// a walk over the stage's solutions reads one entry a node instead of a
+/// distance for each move. Stages of up to 16 moves keep both sets in one
+/// word; stage 1's 18 moves take two.
+pub struct MoveMasks {
+    wide: bool,
+    entries: Vec<u32>,
+}
+
+impl MoveMasks {
+    fn with_capacity(values: usize, moves: usize) -> MoveMasks {
+        let wide = moves > 16;
+        MoveMasks {
+            wide,
+            entries: Vec::with_capacity(values * if wide { 2 } else { 1 }),
+        }
+    }
+
+    fn push(&mut self, by_distance: MovesByDistance) {
+        let MovesByDistance { closer, level } = by_distance;
+        if self.wide {
+            self.entries.extend([closer, level]);
+        } else {
+            self.entries.push(closer | level << 16);
+        }
+    }
+
+    #[inline]
+    pub fn get(&self, raw: usize) -> MovesByDistance {
+        if self.wide {
+            MovesByDistance {
+                closer: self.entries[2 * raw],
+                level: self.entries[2 * raw + 1],
+            }
+        } else {
+            let entry = self.entries[raw];
+            MovesByDistance {
+                closer: entry & 0xffff,
+                level: entry >> 16,
+            }
+        }
+    }
+}
+
+/// Builds a stage's `Distances` from its first-move table: following first
+/// moves from a value reaches the goal in exactly its distance, and each
+/// value is followed once, as the chain it starts stops at the first value
+/// already known.
+pub struct BuildDistances<'a>(pub &'a FirstMoves);
+
+impl StageVisitor for BuildDistances<'_> {
+    type Output = Distances;
+    fn visit<S: Stage>(self, stage: &S) -> Distances {
+        let unknown = u8::MAX;
+        let mut distances = vec![unknown; S::RAW_SIZE];
+        let mut chain = Vec::new();
+        for raw in 0..S::RAW_SIZE {
+            let mut at = raw;
+            while distances[at] == unknown {
+                let coord = stage.raw_coord(at);
+                match self.0.get(at) {
+                    Some(k) => {
+                        chain.push(at);
+                        at = stage.raw_index(stage.step(coord, k));
+                    }
+                    None if coord == stage.goal() => distances[at] = 0,
+                    None => distances[at] = UNREACHED_NIBBLE,
+                }
+            }
+            let mut distance = distances[at];
+            while let Some(on_chain) = chain.pop() {
+                distance += 1;
+                distances[on_chain] = distance;
+            }
+        }
+        Distances(pack_nibbles(&distances))
+    }
 }
