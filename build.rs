@@ -1,10 +1,11 @@
 //! Generates every stage's exact distance table at build time, checks the
 //! depth histograms against the golden ones in `tables/`, and writes the
 //! tables packed into `OUT_DIR`, with the Rust list that embeds them in
-//! `src/tables.rs`.
+//! `src/solve/tables.rs`.
 //!
 //! The cube, coordinate and stage code is the crate's own, compiled here
-//! through `#[path]` modules. They are named once, in `shared_modules!`,
+//! through `#[path]` modules in the crate's own layers (`cube`, `solve`), so
+//! their `crate::…` paths hold. They are named once, in `shared_modules!`,
 //! which declares each module and its `rerun-if-changed` line from the same
 //! list, so the two cannot drift; a shared module that starts to use a
 //! module outside the list does not compile.
@@ -13,25 +14,30 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 macro_rules! shared_modules {
-    ($($module:ident = $path:literal),* $(,)?) => {
+    ($($layer:ident in $folder:literal { $($module:ident),* $(,)? })*) => {
         $(
-            // The build script uses only part of each shared module's API.
-            #[allow(dead_code)]
-            #[path = $path]
-            mod $module;
+            // A layer's modules are read from its folder.
+            #[path = $folder]
+            mod $layer {
+                $(
+                    // The build script uses only part of each shared module's API.
+                    #[allow(dead_code)]
+                    pub mod $module;
+                )*
+            }
         )*
-        const SHARED_FILES: &[&str] = &[$($path),*];
+        const SHARED_FILES: &[&str] =
+            &[$($(concat!($folder, "/", stringify!($module), ".rs")),*),*];
     };
 }
 
 shared_modules!(
-    bfs = "src/bfs.rs",
-    coord = "src/coord.rs",
-    cubie = "src/cubie.rs",
-    stage = "src/stage.rs",
+    cube in "src/cube" { coord, cubie }
+    solve in "src/solve" { bfs, stage }
 );
 
-use stage::{Stage, StageKind, StageVisitor, Stages};
+use solve::bfs;
+use solve::stage::{self, Stage, StageKind, StageVisitor, Stages};
 
 /// Runs a stage's breadth-first search, writes its packed table to `path`
 /// and returns its depth histogram.

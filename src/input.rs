@@ -4,12 +4,12 @@
 //! these types, so each reads input, names modes and reports results in one
 //! way.
 
-use crate::cubie::{CubieCube, Face, Invalid, InvalidCube};
-use crate::facelet::{self, FaceletError, InvalidState};
-use crate::fewest;
-use crate::notation::{self, Alg, NotationError};
-use crate::palette;
-use crate::solver::{self, Solution};
+use crate::cube::colour;
+use crate::cube::cubie::{CubieCube, Face, Invalid, InvalidCube};
+use crate::cube::facelet::{self, FaceletError, InvalidState};
+use crate::cube::notation::{self, Alg, NotationError};
+use crate::solve::fewest;
+use crate::solve::solver::{self, Solution};
 use std::str::FromStr;
 
 /// The shortest run of sticker letters `Input::read` takes for a facelet
@@ -40,7 +40,7 @@ impl Input {
         let is_sticker = |c: char| {
             let upper = c.to_ascii_uppercase();
             Face::from_letter(upper)
-                .or(palette::face_of_letter(upper))
+                .or(colour::face_of_letter(upper))
                 .is_some()
         };
         if trimmed.chars().count() >= FACELET_LOOKING && trimmed.chars().all(is_sticker) {

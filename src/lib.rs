@@ -1,36 +1,22 @@
 //! Thistle: a Thistlethwaite Rubik's cube solver.
 //!
-//! Data flows one way: text (`notation`) or stickers (`facelet`) become a
-//! `cubie::CubieCube`, entered through `input`; the solver (`solver`, or
-//! `fewest`) reduces it through the stages of the `stage` registry using
-//! exact distance tables built by `build.rs` (`bfs`, `tables`); `share`
-//! turns what is shown into a link; `playback` turns the solution into a
-//! timeline that `render` draws where `geometry` places each sticker, in
-//! the `palette`'s colours. Everything outside `web` and `render` is plain
-//! Rust, tested natively.
+//! The crate is laid out in layers, each using only those before it:
+//! - `cube`: pieces, moves, coordinates, stickers and notation;
+//! - `solve`: the stage registry, the distance tables `build.rs` generates,
+//!   the fast and fewest-moves solvers, proofs and scrambles;
+//! - `show`: playback, stage views, group counters, narration, palettes;
+//! - `input` (what a person entered, solved in a mode) and `share` (links);
+//! - in the browser only, `render` (three-d) and `web` (wasm-bindgen).
+//!
+//! Everything outside `web` and `render` is plain Rust, tested natively;
+//! the command line (`src/main.rs`) uses the same layers.
 
-pub mod bfs;
-pub mod coord;
-pub mod counters;
-pub mod cubie;
-pub mod facelet;
-pub mod fewest;
-pub mod geometry;
+pub mod cube;
 pub mod input;
-pub mod joint;
-pub mod narration;
-pub mod notation;
-pub mod orientation;
-pub mod palette;
-pub mod playback;
 #[cfg(target_arch = "wasm32")]
 pub mod render;
-pub mod scramble;
 pub mod share;
-pub mod shortest;
-pub mod solver;
-pub mod stage;
-pub mod stage_view;
-pub mod tables;
+pub mod show;
+pub mod solve;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -8,14 +8,15 @@ use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use thistle::counters::{self, Step};
-use thistle::cubie::{CubieCube, InvalidCube};
+use thistle::cube::cubie::{CubieCube, InvalidCube};
+use thistle::cube::{facelet, notation};
 use thistle::input::{Input, InputError, Solved};
-use thistle::orientation::Axes;
-use thistle::shortest::{self, Proof};
-use thistle::solver::{self, Solution};
-use thistle::stage::{self, StageKind};
-use thistle::{facelet, fewest, notation, scramble, tables};
+use thistle::show::counters::{self, Step};
+use thistle::solve::orientation::Axes;
+use thistle::solve::shortest::{self, Proof};
+use thistle::solve::solver::{self, Solution};
+use thistle::solve::stage::{self, StageKind};
+use thistle::solve::{fewest, scramble, tables};
 
 #[derive(Parser)]
 #[command(

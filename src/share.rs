@@ -9,10 +9,10 @@
 //! does not know (`fbclid`, `utm_source`, … added by the sites a link is
 //! shared on) are ignored; bad values of known ones are refused.
 
+use crate::cube::notation;
 use crate::input::{Input, Mode, Solved, UnknownMode};
-use crate::notation;
-use crate::stage::StageKind;
-use crate::stage_view::{UnknownView, ViewMode};
+use crate::show::stage_view::{UnknownView, ViewMode};
+use crate::solve::stage::StageKind;
 
 /// Longest query string read, in bytes.
 pub const MAX_QUERY_BYTES: usize = 4096;
@@ -402,7 +402,7 @@ pub fn twizzle_link(solved: &Solved) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::CubieCube;
+    use crate::cube::cubie::CubieCube;
 
     fn scramble(text: &str) -> Shared {
         Shared {
@@ -547,7 +547,7 @@ mod tests {
         let text = back
             .solution
             .expect("the staged solution comes back as the link's solution");
-        let solution = crate::notation::parse(&text).unwrap();
+        let solution = crate::cube::notation::parse(&text).unwrap();
         let replayed = solved.cube.apply(&solution.face_moves());
         assert_eq!(replayed, CubieCube::solved());
         let twizzle_back = decode(&twizzle_link(&solved)).unwrap();
@@ -558,7 +558,7 @@ mod tests {
             .solution
             .stages
             .iter()
-            .map(|s| crate::notation::format_moves(&s.moves))
+            .map(|s| crate::cube::notation::format_moves(&s.moves))
             .collect();
         assert_eq!(stages.map(|s| s.trim().to_string()).to_vec(), moves);
         assert_eq!(stages_of_commented("R U // not staged"), None);

@@ -5,8 +5,8 @@ mod run;
 
 use run::{stderr, stdout, succeed, thistle};
 use std::process::{Command, Stdio};
-use thistle::fewest;
 use thistle::input::{Input, Solved};
+use thistle::solve::fewest;
 
 #[test]
 fn state_prints_facelets_per_scramble() {

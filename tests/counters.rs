@@ -11,11 +11,12 @@ mod run;
 
 use run::succeed;
 use std::time::Instant;
-use thistle::counters::{self, Counter, CounterError, Step};
-use thistle::cubie::{CubieCube, Move};
-use thistle::solver::{self, Solution};
-use thistle::stage::StageKind;
-use thistle::{fewest, notation, scramble};
+use thistle::cube::cubie::{CubieCube, Move};
+use thistle::cube::notation;
+use thistle::show::counters::{self, Counter, CounterError, Step};
+use thistle::solve::solver::{self, Solution};
+use thistle::solve::stage::StageKind;
+use thistle::solve::{fewest, scramble};
 
 const STATES: u64 = 1_000;
 

@@ -5,11 +5,12 @@ mod common;
 
 use common::{CHECKERBOARD, SUPERFLIP};
 use std::collections::HashSet;
-use thistle::cubie::CubieCube;
-use thistle::fewest::{self, DEFAULT_BUDGET};
-use thistle::orientation::Axes;
-use thistle::solver::{self, Solution};
-use thistle::{notation, scramble};
+use thistle::cube::cubie::CubieCube;
+use thistle::cube::notation;
+use thistle::solve::fewest::{self, DEFAULT_BUDGET};
+use thistle::solve::orientation::Axes;
+use thistle::solve::scramble;
+use thistle::solve::solver::{self, Solution};
 
 /// A small budget, so a thousand states solve in seconds in a debug build.
 const SWEEP_BUDGET: u64 = 5_000;

@@ -4,10 +4,10 @@
 //! does) are the solves after it. One test in its own
 //! binary, since the tables, once built, are built for the whole process.
 
-use thistle::cubie::CubieCube;
-use thistle::fewest::{self, DEFAULT_BUDGET};
-use thistle::stage::StageKind;
-use thistle::{scramble, solver, tables};
+use thistle::cube::cubie::CubieCube;
+use thistle::solve::fewest::{self, DEFAULT_BUDGET};
+use thistle::solve::stage::StageKind;
+use thistle::solve::{scramble, solver, tables};
 
 fn solve_all(cubes: &[CubieCube]) -> Vec<String> {
     cubes

@@ -2,10 +2,11 @@
 //! round-trip.
 
 use proptest::prelude::*;
-use thistle::cubie::CubieCube;
+use thistle::cube::cubie::CubieCube;
+use thistle::cube::{facelet, notation};
 use thistle::input::{Input, Mode};
 use thistle::share::{self, Shared};
-use thistle::{facelet, notation, scramble};
+use thistle::solve::scramble;
 
 proptest! {
     #[test]

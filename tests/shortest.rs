@@ -7,11 +7,11 @@ mod common;
 
 use common::{CHECKERBOARD, SUPERFLIP};
 use std::ops::ControlFlow;
-use thistle::cubie::{CubieCube, Move};
-use thistle::fewest::{self, DEFAULT_BUDGET};
-use thistle::notation;
-use thistle::orientation::Orientation;
-use thistle::shortest::{self, Progress, Proof};
+use thistle::cube::cubie::{CubieCube, Move};
+use thistle::cube::notation;
+use thistle::solve::fewest::{self, DEFAULT_BUDGET};
+use thistle::solve::orientation::Orientation;
+use thistle::solve::shortest::{self, Progress, Proof};
 
 fn cube_of(scramble: &str) -> CubieCube {
     notation::parse(scramble).expect("a scramble").cube()

@@ -5,15 +5,15 @@ mod common;
 
 use common::{CHECKERBOARD, SUPERFLIP};
 use std::sync::OnceLock;
-use thistle::bfs::{self, Packed, PACKED_UNREACHED};
-use thistle::cubie::{CubieCube, CubieError, Move};
-use thistle::facelet::FaceletError;
+use thistle::cube::cubie::{CubieCube, CubieError, Move};
+use thistle::cube::facelet::FaceletError;
+use thistle::cube::notation;
 use thistle::input::{Input, InputError, Mode, Solved};
-use thistle::notation;
-use thistle::scramble;
-use thistle::solver::{self, Solution};
-use thistle::stage::{self, Stage, StageKind, StageVisitor};
-use thistle::tables;
+use thistle::solve::bfs::{self, Packed, PACKED_UNREACHED};
+use thistle::solve::scramble;
+use thistle::solve::solver::{self, Solution};
+use thistle::solve::stage::{self, Stage, StageKind, StageVisitor};
+use thistle::solve::tables;
 
 /// Exact distances of a stage, recomputed natively.
 struct Distances;
@@ -120,7 +120,7 @@ fn histograms_match_the_golden_file_and_the_known_maxima() {
 fn symmetry_reduced_stage_two_table_is_exact() {
     let stage = &tables::stages().orient_corners_slice;
     let reduced = &distances()[1];
-    let (n_twist, n_slice) = (thistle::coord::N_TWIST, thistle::coord::N_SLICE);
+    let (n_twist, n_slice) = (thistle::cube::coord::N_TWIST, thistle::cube::coord::N_SLICE);
     let mut raw = vec![u8::MAX; n_twist * n_slice];
     let (t0, s0) = stage.goal();
     raw[t0 as usize * n_slice + s0 as usize] = 0;

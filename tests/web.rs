@@ -3,10 +3,10 @@
 //! (`make wasm-test`).
 #![cfg(target_arch = "wasm32")]
 
-use thistle::cubie::{CubieCube, Face};
-use thistle::facelet;
-use thistle::notation;
-use thistle::palette::{self, Palette};
+use thistle::cube::cubie::{CubieCube, Face};
+use thistle::cube::facelet;
+use thistle::cube::notation;
+use thistle::show::palette::{self, Palette};
 use thistle::web::app::App;
 use thistle::web::{editor, links, solving};
 use wasm_bindgen::{JsCast, JsValue};
@@ -183,16 +183,39 @@ fn a_solution_that_does_not_solve_the_input_is_refused_and_the_cube_stays() {
 #[wasm_bindgen_test]
 fn links_round_trip_the_input_mode_and_position() {
     let input = get(&solving::read_input("R U' (F2)2").unwrap(), "input");
-    let query = links::encode_link(input, "fast", "colours", 3).unwrap();
+    let query = links::encode_link(input, "fast", "colours", 3, JsValue::NULL).unwrap();
     assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3&view=colours");
     let back = links::decode_link(&format!("?{query}")).unwrap();
     assert_eq!(text(&get(&back, "input"), "text"), "R U' (F2)2");
     assert_eq!(text(&back, "mode"), "fast");
     assert_eq!(text(&back, "view"), "colours");
     assert_eq!(number(&back, "position"), 3.0);
-    assert!(links::encode_link(get(&back, "input"), "fast", "sideways", 0).is_err());
-    let error = links::decode_link("?scramble=R&bogus=1").unwrap_err();
-    assert!(text(&error, "message").contains("bogus"));
+    assert!(links::encode_link(get(&back, "input"), "fast", "sideways", 0, JsValue::NULL).is_err());
+    let ignored = links::decode_link("?scramble=R&bogus=1").unwrap();
+    assert_eq!(text(&get(&ignored, "input"), "text"), "R");
+    assert!(links::decode_link("?utm_source=x").unwrap().is_null());
+}
+
+#[wasm_bindgen_test]
+fn a_link_carries_the_solution_on_show_and_plays_it_as_it_is() {
+    let input = get(&solving::read_input("R U").unwrap(), "input");
+    let stages: js_sys::Array = ["", "U' R'", "", ""]
+        .iter()
+        .map(|s| JsValue::from_str(s))
+        .collect();
+    let query = links::encode_link(input, "fewest", "stage", 1, stages.into()).unwrap();
+    assert_eq!(query, "scramble=R_U&mode=fewest&move=1&solution=~U-_R-~~");
+    let back = links::decode_link(&format!("?{query}")).unwrap();
+    let searched =
+        solving::play_stages(get(&back, "input"), get(&back, "stages"), "fewest").unwrap();
+    assert_eq!(text(&searched, "mode"), "fewest");
+    assert_eq!(number(&searched, "fewestTotal"), 2.0);
+    let wrong: js_sys::Array = ["", "U'", "", ""]
+        .iter()
+        .map(|s| JsValue::from_str(s))
+        .collect();
+    let error = solving::play_stages(get(&back, "input"), wrong.into(), "fewest").unwrap_err();
+    assert!(text(&error, "message").contains("does not keep to Thistlethwaite's stages"));
 }
 
 #[wasm_bindgen_test]

@@ -3,7 +3,7 @@
 //! canvas (so no font ships in the wasm), and each sticker gets a square
 //! of that texture in its ink colour, just in front of it.
 
-use crate::cubie::Face;
+use crate::cube::cubie::Face;
 use three_d::{
     vec3, Blend, ColorMaterial, Context, CpuMesh, Cull, Gm, InstancedMesh, Instances,
     Interpolation, Mat3, Mat4, Mipmap, RenderStates, Srgba, Texture2D, Texture2DRef, Wrapping,

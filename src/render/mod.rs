@@ -9,11 +9,11 @@
 
 mod letters;
 
-use crate::cubie::Face;
-use crate::facelet;
-use crate::geometry::{grid_axis, in_layer, normal, sticker_place};
-use crate::palette::{self, Rgb};
-use crate::playback::Frame;
+use crate::cube::cubie::Face;
+use crate::cube::facelet;
+use crate::cube::geometry::{grid_axis, in_layer, normal, sticker_place};
+use crate::show::palette::{self, Rgb};
+use crate::show::playback::Frame;
 use letters::Letters;
 use std::sync::Arc;
 use three_d::{

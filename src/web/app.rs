@@ -8,20 +8,20 @@ use super::{
     from_js, input_error, js_error, read_input_object, read_mode, read_palette, read_view, to_js,
     InputObject,
 };
-use crate::counters::{self, Counter, Step};
-use crate::cubie::CubieCube;
-use crate::facelet;
+use crate::cube::cubie::CubieCube;
+use crate::cube::facelet;
+use crate::cube::notation;
 use crate::input::Solved;
-use crate::narration;
-use crate::notation;
-use crate::orientation::{self, Orientation};
-use crate::palette::{self, Palette};
-use crate::playback::{self, Playback, Timeline};
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
-use crate::solver::{Solution, StageMoves};
-use crate::stage::StageKind;
-use crate::stage_view::{self, ViewMode};
+use crate::show::counters::{self, Counter, Step};
+use crate::show::narration;
+use crate::show::palette::{self, Palette};
+use crate::show::playback::{self, Playback, Timeline};
+use crate::show::stage_view::{self, ViewMode};
+use crate::solve::orientation::{self, Orientation};
+use crate::solve::solver::{Solution, StageMoves};
+use crate::solve::stage::StageKind;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;

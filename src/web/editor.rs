@@ -3,9 +3,10 @@
 //! 3D cube's own colours).
 
 use super::{read_palette, to_js};
-use crate::cubie::Face;
-use crate::facelet;
-use crate::palette;
+use crate::cube::colour;
+use crate::cube::cubie::Face;
+use crate::cube::facelet;
+use crate::show::palette;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -80,7 +81,7 @@ pub fn palette(name: &str) -> Result<JsValue, JsValue> {
     let faces = Face::ALL
         .into_iter()
         .map(|face| {
-            let colour = palette::colour(face);
+            let colour = colour::colour(face);
             FaceColour {
                 face: face.letter(),
                 letter: colour.letter,

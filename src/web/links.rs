@@ -3,7 +3,7 @@
 //! codec is `crate::share`.
 
 use super::{from_js, js_error, read_input_object, read_mode, read_view, to_js, Request};
-use crate::notation;
+use crate::cube::notation;
 use crate::share::{self, ShareError, Shared};
 use wasm_bindgen::prelude::*;
 

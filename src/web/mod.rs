@@ -7,9 +7,9 @@
 //! panics on user input.
 
 use crate::input::{Input, InputError, Mode, UnknownMode};
-use crate::palette::{Palette, UnknownPalette};
-use crate::stage::StageKind;
-use crate::stage_view::{UnknownView, ViewMode};
+use crate::show::palette::{Palette, UnknownPalette};
+use crate::show::stage_view::{UnknownView, ViewMode};
+use crate::solve::stage::StageKind;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

@@ -8,19 +8,19 @@ use super::{
     from_js, input_error, js_error, links, read_input_object, read_mode, to_js, InputObject,
     Request,
 };
-use crate::counters;
-use crate::cubie::{CubieCube, InvalidCube};
-use crate::facelet;
-use crate::fewest::{self, DEFAULT_BUDGET};
+use crate::cube::cubie::{CubieCube, InvalidCube};
+use crate::cube::facelet;
+use crate::cube::notation;
 use crate::input::{Input, Mode, Solved};
-use crate::notation;
-use crate::orientation::Orientation;
-use crate::scramble;
 use crate::share;
-use crate::shortest;
-use crate::solver::{self, Solution, StageMoves};
-use crate::stage::StageKind;
-use crate::tables;
+use crate::show::counters;
+use crate::solve::fewest::{self, DEFAULT_BUDGET};
+use crate::solve::orientation::Orientation;
+use crate::solve::scramble;
+use crate::solve::shortest;
+use crate::solve::solver::{self, Solution, StageMoves};
+use crate::solve::stage::StageKind;
+use crate::solve::tables;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;

@@ -3,9 +3,9 @@
 //! solver's cubie rotations, so tests can judge a conjugated chain by the
 //! classic definitions.
 
-use thistle::cubie::{CubieCube, Face, Move};
-use thistle::notation;
-use thistle::orientation::{Axes, Axis};
+use thistle::cube::cubie::{CubieCube, Face, Move};
+use thistle::cube::notation;
+use thistle::solve::orientation::{Axes, Axis};
 
 /// The whole-cube rotation (in notation) that turns a solution's axes to
 /// the classic ones: its edge axis to F/B and its corner axis to U/D. Found

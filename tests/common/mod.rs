@@ -4,9 +4,9 @@
 
 use std::collections::HashSet;
 use std::sync::OnceLock;
-use thistle::cubie::{CubieCube, Face, Move};
-use thistle::solver::Solution;
-use thistle::stage::StageKind;
+use thistle::cube::cubie::{CubieCube, Face, Move};
+use thistle::solve::solver::Solution;
+use thistle::solve::stage::StageKind;
 
 pub mod axes;
 
@@ -47,7 +47,7 @@ fn in_g3(c: &CubieCube) -> bool {
     in_g2(c)
         && m_slice.iter().all(|&i| m_slice.contains(&c.ep[i as usize]))
         && half_turn_corner_perms().contains(&c.cp)
-        && !thistle::cubie::is_odd(&c.ep)
+        && !thistle::cube::cubie::is_odd(&c.ep)
 }
 
 fn in_goal(kind: StageKind, c: &CubieCube) -> bool {

@@ -3,7 +3,7 @@
 //! its value on the solved cube; `stage` builds move tables from them through
 //! the cubie model. Shared with `build.rs`.
 
-use crate::cubie::{CubieCube, Face, Move, SOLVED};
+use crate::cube::cubie::{CubieCube, Face, Move, SOLVED};
 
 /// Edge orientation: 0..2048, solved 0.
 pub const N_FLIP: usize = 2048;
@@ -318,7 +318,10 @@ mod tests {
         }
         for rank in 0..24 {
             let perm: [u8; 4] = permutation_unrank(rank);
-            assert_eq!(slice_perm_is_odd(rank as u8), crate::cubie::is_odd(&perm));
+            assert_eq!(
+                slice_perm_is_odd(rank as u8),
+                crate::cube::cubie::is_odd(&perm)
+            );
         }
     }
 

@@ -12,10 +12,10 @@
 //! The tables are built on first use (a few hundred milliseconds), so the
 //! page carries no more bytes.
 
-use crate::coord::{self, CornerCosets};
-use crate::cubie::{CubieCube, Move, SOLVED};
-use crate::stage::{class_move_table, move_table, with, StageKind};
-use crate::tables;
+use crate::cube::coord::{self, CornerCosets};
+use crate::cube::cubie::{CubieCube, Move, SOLVED};
+use crate::solve::stage::{class_move_table, move_table, with, StageKind};
+use crate::solve::tables;
 use std::sync::{Arc, OnceLock};
 
 /// An entry no path reaches.
@@ -286,9 +286,9 @@ impl StagesThreeFour {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fewest;
-    use crate::orientation::Orientation;
-    use crate::scramble;
+    use crate::solve::fewest;
+    use crate::solve::orientation::Orientation;
+    use crate::solve::scramble;
 
     /// Fewest-moves solutions are short: their stages 2 and 3, after stage
     /// 1, and their stages 3 and 4, after stage 2, cost no less than the

@@ -4,11 +4,11 @@
 //! in words, the position, the stage, and what a finished stage reached),
 //! and a facelet state into per-face rows of colour names.
 
-use crate::cubie::{CubieCube, Face, Move};
-use crate::facelet;
-use crate::palette;
-use crate::playback::Timeline;
-use crate::stage::StageKind;
+use crate::cube::colour;
+use crate::cube::cubie::{CubieCube, Face, Move};
+use crate::cube::facelet;
+use crate::show::playback::Timeline;
+use crate::solve::stage::StageKind;
 
 /// Seconds per move below which playback is too fast to narrate each move:
 /// only stage changes are announced then, so a screen reader keeps up.
@@ -118,7 +118,7 @@ pub struct FaceInWords {
 /// The cube face by face (U R F D L B), as colour names.
 pub fn describe(cube: &CubieCube) -> Vec<FaceInWords> {
     let faces = facelet::faces(cube);
-    let name = |face: Face| palette::colour(face).name;
+    let name = |face: Face| colour::colour(face).name;
     Face::ALL
         .into_iter()
         .map(|face| {
@@ -137,7 +137,7 @@ pub fn describe(cube: &CubieCube) -> Vec<FaceInWords> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse as parse_alg;
+    use crate::cube::notation::parse as parse_alg;
 
     fn timeline(stages: &[&str]) -> Timeline {
         let stages: Vec<Vec<Move>> = stages
@@ -222,7 +222,7 @@ mod tests {
         assert_eq!(described.len(), 54);
         for (name, letter) in described.iter().zip(letters.chars()) {
             let face = Face::from_letter(letter).expect("a face letter");
-            assert_eq!(*name, palette::colour(face).name);
+            assert_eq!(*name, colour::colour(face).name);
         }
         assert_eq!(describe(&cube)[0].centre, "White");
     }

@@ -4,8 +4,8 @@
 //! distance (from the distances), and exact distances by raw index (from
 //! the first moves).
 
-use crate::bfs::{self, Packed};
-use crate::stage::{Stage, StageKind, StageVisitor, Stages};
+use crate::solve::bfs::{self, Packed};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use std::sync::OnceLock;
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));

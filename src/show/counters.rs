@@ -12,12 +12,12 @@
 //! `progress` counts a solution turned to other axes on the cube conjugated
 //! to them, so the same definitions follow its orientation.
 
-use crate::bfs;
-use crate::cubie::{self, CubieCube, InvalidCube, Move};
-use crate::orientation::Orientation;
-use crate::solver::{self, Solution};
-use crate::stage::{Stage, StageKind, StageVisitor};
-use crate::tables;
+use crate::cube::cubie::{self, CubieCube, InvalidCube, Move};
+use crate::solve::bfs;
+use crate::solve::orientation::Orientation;
+use crate::solve::solver::{self, Solution};
+use crate::solve::stage::{Stage, StageKind, StageVisitor};
+use crate::solve::tables;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 use std::fmt;
@@ -477,7 +477,7 @@ pub fn progress(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::{Face, SOLVED};
+    use crate::cube::cubie::{Face, SOLVED};
 
     fn labels(kind: StageKind, cube: &CubieCube) -> Vec<&'static str> {
         counters(kind, cube)

@@ -3,7 +3,7 @@
 //! which is all that descent needs: every neighbour is at d−1, d or d+1).
 //! Shared with `build.rs`, which runs it at build time.
 
-use crate::stage::Stage;
+use crate::solve::stage::Stage;
 
 /// Marks an entry no move sequence reaches.
 pub const UNREACHED: u8 = u8::MAX;

@@ -3,7 +3,7 @@
 //! and which way and how far a move turns it. Playback uses it to know what
 //! turns; the renderer, to know where to draw.
 
-use crate::cubie::{Face, Move};
+use crate::cube::cubie::{Face, Move};
 
 /// Where a sticker sits: the cubie's grid position (each coordinate -1, 0 or
 /// 1; x towards R, y towards U, z towards F) and the face it looks out of.
@@ -61,8 +61,8 @@ pub fn in_layer(face: Face, position: [i32; 3]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::CubieCube;
-    use crate::facelet;
+    use crate::cube::cubie::CubieCube;
+    use crate::cube::facelet;
 
     /// Rotates a grid vector a quarter turn about `axis` (right-handed).
     fn quarter(axis: [i32; 3], v: [i32; 3]) -> [i32; 3] {

@@ -7,11 +7,11 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::bfs::Packed;
-use crate::cubie::{CubieCube, InvalidCube, Move};
-use crate::orientation::{Axes, Orientation};
-use crate::stage::{Stage, StageKind, StageVisitor};
-use crate::tables::{self, Distances};
+use crate::cube::cubie::{CubieCube, InvalidCube, Move};
+use crate::solve::bfs::Packed;
+use crate::solve::orientation::{Axes, Orientation};
+use crate::solve::stage::{Stage, StageKind, StageVisitor};
+use crate::solve::tables::{self, Distances};
 use serde::Serialize;
 
 /// One stage of a solution: which stage, and its moves.
@@ -265,7 +265,7 @@ mod tests {
                 .map(|raw| (raw, stage.raw_coord(raw)))
                 .filter(|&(raw, coord)| {
                     assert_eq!(stage.raw_index(coord), raw);
-                    table.get(stage.index(coord)) != crate::bfs::PACKED_UNREACHED
+                    table.get(stage.index(coord)) != crate::solve::bfs::PACKED_UNREACHED
                 })
                 .map(|(raw, coord)| {
                     let want = (table.get(stage.index(coord)) + 2) % 3;
@@ -293,7 +293,8 @@ mod tests {
                 .step_by(89)
                 .map(|raw| {
                     let coord = stage.raw_coord(raw);
-                    let reached = table.get(stage.index(coord)) != crate::bfs::PACKED_UNREACHED;
+                    let reached =
+                        table.get(stage.index(coord)) != crate::solve::bfs::PACKED_UNREACHED;
                     let descended = reached.then(|| descent(stage, coord).count());
                     (descended, distances.get(raw))
                 })

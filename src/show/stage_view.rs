@@ -13,12 +13,12 @@
 //!   every face is one colour.
 //! - Half-turn finish: full colours.
 
-use crate::cubie::{CubieCube, Face};
-use crate::facelet::{self, EDGE_FACELETS, N_FACELETS};
-use crate::geometry::{grid_axis, normal, sticker_place};
-use crate::orientation::Orientation;
-use crate::palette::{Palette, Rgb};
-use crate::stage::{StageKind, GOLDEN_HISTOGRAMS};
+use crate::cube::cubie::{CubieCube, Face};
+use crate::cube::facelet::{self, EDGE_FACELETS, N_FACELETS};
+use crate::cube::geometry::{grid_axis, normal, sticker_place};
+use crate::show::palette::{Palette, Rgb};
+use crate::solve::orientation::Orientation;
+use crate::solve::stage::{StageKind, GOLDEN_HISTOGRAMS};
 use std::str::FromStr;
 use std::sync::OnceLock;
 
@@ -266,10 +266,10 @@ pub fn depth_histogram(stage: StageKind) -> &'static [u64] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::facelet::CORNER_FACELETS;
-    use crate::palette::vision::{closest_pair, Vision, MIN_DELTA_E};
-    use crate::scramble;
-    use crate::solver;
+    use crate::cube::facelet::CORNER_FACELETS;
+    use crate::show::palette::vision::{closest_pair, Vision, MIN_DELTA_E};
+    use crate::solve::scramble;
+    use crate::solve::solver;
 
     /// Each stage's state at its end, for random states.
     fn stage_ends(seed: u64) -> Vec<[CubieCube; StageKind::COUNT]> {
@@ -297,7 +297,7 @@ mod tests {
             assert!(!looks.contains(&Look::Marked));
             assert_eq!(looks.iter().filter(|&&l| l == Look::Calm).count(), 24);
         }
-        let f = CubieCube::solved().apply_move(crate::cubie::Move::new(Face::F, 1));
+        let f = CubieCube::solved().apply_move(crate::cube::cubie::Move::new(Face::F, 1));
         let looks = looks(&f, Some(StageKind::OrientEdges));
         assert_eq!(looks.iter().filter(|&&l| l == Look::Marked).count(), 8);
         assert!(CORNER_FACELETS
@@ -372,14 +372,15 @@ mod tests {
         for orientation in Orientation::all() {
             // A quarter turn of a face on the edge axis flips four edges.
             let edge_face = orientation.to_cube(Face::F);
-            let turned = CubieCube::solved().apply_move(crate::cubie::Move::new(edge_face, 1));
+            let turned =
+                CubieCube::solved().apply_move(crate::cube::cubie::Move::new(edge_face, 1));
             let marked = looks_in(&turned, Some(StageKind::OrientEdges), orientation)
                 .iter()
                 .filter(|&&l| l == Look::Marked)
                 .count();
             assert_eq!(marked, 8, "{:?}", orientation.axes());
             let other_face = orientation.to_cube(Face::R);
-            let calm = CubieCube::solved().apply_move(crate::cubie::Move::new(other_face, 1));
+            let calm = CubieCube::solved().apply_move(crate::cube::cubie::Move::new(other_face, 1));
             let looks = looks_in(&calm, Some(StageKind::OrientEdges), orientation);
             assert!(!looks.contains(&Look::Marked), "{:?}", orientation.axes());
         }
@@ -391,7 +392,7 @@ mod tests {
         let mut turned = 0;
         for _ in 0..40 {
             let mut cube = scramble::random_state(&mut rng);
-            let solution = crate::fewest::solve_fewest(&cube, 20_000).expect("a valid cube");
+            let solution = crate::solve::fewest::solve_fewest(&cube, 20_000).expect("a valid cube");
             let orientation = Orientation::with_axes(solution.axes).expect("real axes");
             turned += usize::from(orientation != Orientation::classic());
             for stage in &solution.stages {

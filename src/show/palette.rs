@@ -1,52 +1,14 @@
 //! The colours the page shows. A face's colour on a real cube is fixed
-//! (WCA scheme: U white, R red, F green, D yellow, L orange, B blue) and
-//! gives the colour letters a facelet string may use; a `Palette` decides
-//! how the page draws those colours and the stage views' marker, neutral
-//! and calm colours. The renderer and the colour editor both take them from
+//! (`cube::colour`); a `Palette` decides how the page draws those colours
+//! and the stage views' marker, neutral and calm colours. The renderer and the colour editor both take them from
 //! here (the editor through the WebAssembly API), so the 3D cube and the net
 //! agree. `ink` picks a letter colour that reads on each sticker.
 
-use crate::cubie::Face;
+use crate::cube::cubie::Face;
 use std::str::FromStr;
 
 /// A colour as 8-bit sRGB channels.
 pub type Rgb = [u8; 3];
-
-/// The colour of one face on a real cube, whatever palette draws it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FaceColour {
-    /// The letter a facelet string may use for it.
-    pub letter: char,
-    pub name: &'static str,
-}
-
-/// Each face's colour, in `Face::ALL` order.
-pub const FACE_COLOURS: [FaceColour; 6] = [
-    FaceColour {
-        letter: 'W',
-        name: "White",
-    },
-    FaceColour {
-        letter: 'R',
-        name: "Red",
-    },
-    FaceColour {
-        letter: 'G',
-        name: "Green",
-    },
-    FaceColour {
-        letter: 'Y',
-        name: "Yellow",
-    },
-    FaceColour {
-        letter: 'O',
-        name: "Orange",
-    },
-    FaceColour {
-        letter: 'B',
-        name: "Blue",
-    },
-];
 
 /// The canvas background, also the renderer's clear colour.
 pub const BACKGROUND: Rgb = [236, 239, 243];
@@ -161,16 +123,6 @@ impl FromStr for Palette {
     }
 }
 
-/// The colour of `face` on a real cube.
-pub fn colour(face: Face) -> &'static FaceColour {
-    &FACE_COLOURS[face.index()]
-}
-
-/// The face whose colour letter this is (upper case), if any.
-pub fn face_of_letter(letter: char) -> Option<Face> {
-    Face::ALL.into_iter().find(|&f| colour(f).letter == letter)
-}
-
 /// `#rrggbb`, as CSS reads it.
 pub fn css(rgb: Rgb) -> String {
     format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
@@ -223,16 +175,6 @@ mod tests {
         let mut all: Vec<Rgb> = Face::ALL.map(|f| palette.face(f)).to_vec();
         all.extend([palette.neutral(), palette.marker(), palette.calm()]);
         all
-    }
-
-    #[test]
-    fn colour_letters_are_distinct_and_name_their_colour() {
-        for face in Face::ALL {
-            let c = colour(face);
-            assert_eq!(face_of_letter(c.letter), Some(face));
-            assert!(c.name.starts_with(c.letter), "{}", c.name);
-        }
-        assert_eq!(face_of_letter('X'), None);
     }
 
     #[test]

@@ -10,8 +10,8 @@
 //! `Stages::visit`, so a new stage is added here and nowhere else. Shared
 //! with `build.rs`, which runs the breadth-first searches.
 
-use crate::coord::{self, CornerCosets};
-use crate::cubie::{CubieCube, Face, Move, SOLVED};
+use crate::cube::coord::{self, CornerCosets};
+use crate::cube::cubie::{CubieCube, Face, Move, SOLVED};
 use std::sync::Arc;
 
 /// One of the four stages, in order; each is named as on its chip.
@@ -81,7 +81,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
 
 /// The golden depth histograms, one `stage K: c0 c1 …` line per stage; the
 /// build checks the tables against them.
-pub const GOLDEN_HISTOGRAMS: &str = include_str!("../tables/histograms.txt");
+pub const GOLDEN_HISTOGRAMS: &str = include_str!("../../tables/histograms.txt");
 
 /// The longest optimal solution of stage `index` (0-based): one less than
 /// the number of counts on its line of the golden histograms.
@@ -682,9 +682,9 @@ mod tests {
             Face::L => Face::R,
             other => other,
         };
-        let mut rng = crate::scramble::rng(Some(5));
+        let mut rng = crate::solve::scramble::rng(Some(5));
         for _ in 0..20 {
-            let cube = crate::scramble::random_state(&mut rng);
+            let cube = crate::solve::scramble::random_state(&mut rng);
             let mirrored = mirror_left_right(&cube);
             assert_eq!(mirror_left_right(&mirrored), cube);
             assert_eq!(mirrored.verify(), vec![]);

@@ -27,13 +27,13 @@
 //! counts everywhere. A progress callback sees the nodes searched, the best
 //! length so far and the bound still open, and may stop the search.
 
-use crate::cubie::{CubieCube, InvalidCube, Move};
-use crate::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
-use crate::joint::{StagesThreeFour, StagesTwoThree};
-use crate::orientation::Orientation;
-use crate::solver::{self, Solution, StageMoves};
-use crate::stage::{Stage, StageKind, StageVisitor, Stages};
-use crate::tables;
+use crate::cube::cubie::{CubieCube, InvalidCube, Move};
+use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
+use crate::solve::joint::{StagesThreeFour, StagesTwoThree};
+use crate::solve::orientation::Orientation;
+use crate::solve::solver::{self, Solution, StageMoves};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
+use crate::solve::tables;
 use std::ops::ControlFlow;
 
 /// Nodes between two progress reports.

@@ -28,11 +28,11 @@
 //! counts it as free. The merged move is in the later stage's group, so every
 //! stage still ends in its own group.
 
-use crate::cubie::{CubieCube, Face, InvalidCube, Move};
-use crate::orientation::Orientation;
-use crate::solver::{self, DistanceTable, Solution, StageMoves};
-use crate::stage::{Stage, StageKind, StageVisitor, Stages};
-use crate::tables::{self, MoveSet, MovesByDistance, Neighbours};
+use crate::cube::cubie::{CubieCube, Face, InvalidCube, Move};
+use crate::solve::orientation::Orientation;
+use crate::solve::solver::{self, DistanceTable, Solution, StageMoves};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
+use crate::solve::tables::{self, MoveSet, MovesByDistance, Neighbours};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::ops::Range;

@@ -6,8 +6,8 @@
 //! With reduced motion, a move shows at once and playback holds for the
 //! time its turn would take, so it still advances move by move.
 
-use crate::cubie::{CubieCube, Face, Move};
-use crate::geometry::signed_quarters;
+use crate::cube::cubie::{CubieCube, Face, Move};
+use crate::cube::geometry::signed_quarters;
 use std::f32::consts::FRAC_PI_2;
 
 /// Seconds a quarter turn takes at speed 1; a half turn takes twice as long.

@@ -10,7 +10,7 @@
 //! - brackets nested at most [`MAX_DEPTH`] deep;
 //! - at most [`MAX_TURNS`] turns once groups and commutators are expanded.
 
-use crate::cubie::{quarter_suffix, CubieCube, Face, Move};
+use crate::cube::cubie::{quarter_suffix, CubieCube, Face, Move};
 use std::fmt;
 
 pub const MAX_INPUT_CHARS: usize = 10_000;

@@ -2,8 +2,8 @@
 //! min2phase, read into a `CubieCube` with one error per broken rule, and
 //! printed back. Colour letters (WCA scheme) are read through the centres.
 
-use crate::cubie::{CubieCube, CubieError, Face, Invalid, CORNER_NAMES, EDGE_NAMES};
-use crate::palette;
+use crate::cube::colour;
+use crate::cube::cubie::{CubieCube, CubieError, Face, Invalid, CORNER_NAMES, EDGE_NAMES};
 
 /// Number of stickers.
 pub const N_FACELETS: usize = 54;
@@ -150,7 +150,7 @@ pub type InvalidState = Invalid<FaceletError>;
 fn faces_through_centres(letters: &[char]) -> Result<[Face; N_FACELETS], Vec<FaceletError>> {
     let mut errors = Vec::new();
     let is_face = |c: char| "URFDLB".contains(c);
-    let is_colour = |c: char| palette::face_of_letter(c).is_some();
+    let is_colour = |c: char| colour::face_of_letter(c).is_some();
     for (index, &letter) in letters.iter().enumerate() {
         if !is_face(letter) && !is_colour(letter) {
             errors.push(FaceletError::BadLetter { letter, index });
@@ -283,7 +283,7 @@ pub fn to_string(cube: &CubieCube) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cubie::Move;
+    use crate::cube::cubie::Move;
 
     const SOLVED_STRING: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
@@ -312,7 +312,7 @@ mod tests {
     fn colour_letters_are_read_through_the_centres() {
         let colours: String = SOLVED_STRING
             .chars()
-            .map(|c| palette::colour(Face::from_letter(c).unwrap()).letter)
+            .map(|c| colour::colour(Face::from_letter(c).unwrap()).letter)
             .collect();
         assert_eq!(parse(&colours), Ok(CubieCube::solved()));
         assert_eq!(parse(&colours.to_lowercase()), Ok(CubieCube::solved()));

@@ -2,9 +2,9 @@
 //! secure generator, or a seeded one for reproducible tests) and random
 //! sequences of face turns.
 
-use crate::coord;
-use crate::cubie::{is_odd, CubieCube, Move};
-use crate::fewest;
+use crate::cube::coord;
+use crate::cube::cubie::{is_odd, CubieCube, Move};
+use crate::solve::fewest;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 

@@ -12,8 +12,8 @@
 //! the same name; `allowed_moves`, `description` and `why` say what it is
 //! in this orientation, for the page's stage panel.
 
-use crate::cubie::{CubieCube, Face, Move, EDGE_NAMES, SOLVED};
-use crate::stage::StageKind;
+use crate::cube::cubie::{CubieCube, Face, Move, EDGE_NAMES, SOLVED};
+use crate::solve::stage::StageKind;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 use std::fmt;
