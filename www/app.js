@@ -10,7 +10,7 @@ import { onCubeKey, watchContext, watchPointer, watchSize } from './cube.js';
 import { onFullscreenChange, onKey, presenting, setPresenting } from './keys.js';
 import { $, moves, page, painted, showStartupError, ui } from './page.js';
 import {
-  act, buildChips, buildMoves, describeCube, draw, markStages, narrateNew, quiet, update, wake,
+  act, buildChips, buildMoves, describeCube, draw, markStages, narrateNew, quiet, setNet, update, wake,
 } from './player.js';
 import { createProve } from './prove.js';
 import { recall, remember } from './remembered.js';
@@ -261,6 +261,10 @@ function wire() {
   ui.forward.addEventListener('click', () => act(() => app.stepForward()));
   ui.end.addEventListener('click', () => act(() => app.end()));
   ui.speed.addEventListener('change', () => app.setSpeed(Number(ui.speed.value)));
+  ui.netSwitch.addEventListener('change', () => {
+    remember('thistle.net', String(ui.netSwitch.checked));
+    setNet(ui.netSwitch.checked);
+  });
   ui.hints.addEventListener('change', () => setHints(ui.hints.checked));
   ui.resetView.addEventListener('click', () => {
     app.resetView();
@@ -282,6 +286,20 @@ function wire() {
   });
 }
 
+/**
+ * Where the browser cannot draw the 3D cube (no WebGL2, or no context), the
+ * flat net takes its place, and everything else works as before.
+ */
+function withoutWebGL(error) {
+  ui.no3d.textContent = `The 3D cube cannot be drawn here (${error && error.message ? error.message : error}), so the flat net shows it.`;
+  ui.no3d.hidden = false;
+  ui.canvas.hidden = true;
+  ui.canvas.after(ui.no3d, ui.flatNet);
+  setNet(true);
+  ui.netSwitch.disabled = true;
+  document.documentElement.toggleAttribute('data-no-webgl', true);
+}
+
 async function start() {
   const wasm = await import('./pkg/thistle.js');
   // index.html began compiling the wasm as the page started loading; where
@@ -295,6 +313,7 @@ async function start() {
   });
   page.app.setSpeed(Number(ui.speed.value));
   setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
+  setNet(recall('thistle.net') === 'true');
   const reduce = recall('thistle.reduceMotion');
   setReducedMotion(reduce === null ? motion.matches : reduce === 'true');
   watchSize();
@@ -334,7 +353,11 @@ async function start() {
   // of the start) comes once the page and its solution are on screen.
   ui.loading.textContent = 'Drawing the cube…';
   await painted();
-  page.app.startRenderer();
+  try {
+    page.app.startRenderer();
+  } catch (error) {
+    withoutWebGL(error);
+  }
   performance.mark('thistle-renderer');
   ui.loading.remove();
   draw();

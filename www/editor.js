@@ -6,18 +6,10 @@
 // are listed and whose pieces are highlighted; "Solve this" is enabled only
 // for a valid cube.
 
-const FACES = 'URFDLB';
-// Top-left cell (row, column) of each face's 3×3 block in the net, U R F D L B.
-const ORIGIN = [[0, 3], [3, 6], [3, 3], [6, 3], [3, 0], [3, 9]];
-const ROWS = 9;
-const COLUMNS = 12;
-const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
+import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from './net.js';
 
-const cell = (index) => {
-  const [row, column] = ORIGIN[Math.floor(index / 9)];
-  const k = index % 9;
-  return [row + Math.floor(k / 3), column + (k % 3)];
-};
+const FACES = 'URFDLB';
+const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
 const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
 const isCentre = (index) => index % 9 === 4;
 const name = (index) => `${FACES[Math.floor(index / 9)]}${(index % 9) + 1}`;

@@ -32,6 +32,9 @@ export const ui = {
   histogram: $('histogram'),
   moveLine: $('move-line'),
   legend: $('legend'),
+  netSwitch: $('net-switch'),
+  flatNet: $('flat-net'),
+  no3d: $('no-3d'),
   reading: $('reading'),
   scrubber: $('scrubber'),
   stageMarks: $('stage-marks'),
@@ -75,6 +78,8 @@ export const page = {
   shown: '',
   /** The stage view whose legend is shown. */
   legend: '',
+  /** The flat net (net.js), once first shown. */
+  net: null,
   /** Counts presentations, so a late full-screen exit ends only its own. */
   presentation: 0,
   /** The presentation that full screen was entered for. */

@@ -3,6 +3,7 @@
 // live narration). The loop only runs while something moves, so an idle
 // page draws nothing. Playback itself is Rust (`App`).
 
+import { createNet } from './net.js';
 import { moves, page, painted, ui } from './page.js';
 
 const PLAY_ICON = 'M7 4v16l13-8z';
@@ -121,6 +122,7 @@ export function markStages() {
 /** Updates the controls from playback; cheap when nothing changed. */
 export function update() {
   showLegend();
+  showNet();
   const status = page.app.status();
   const key = JSON.stringify([status.text, status.current, status.stage, status.finished, status.playing]);
   if (key === page.shown) return;
@@ -176,6 +178,19 @@ function showLegend() {
     item.append(swatch, meaning);
     return item;
   }));
+}
+
+/** Shows or hides the flat net; it is built when first shown. */
+export function setNet(on) {
+  ui.netSwitch.checked = on;
+  ui.flatNet.hidden = !on;
+  if (on && !page.net) page.net = createNet(ui.flatNet);
+  showNet();
+}
+
+/** The flat net, while shown, follows the cube at every step. */
+function showNet() {
+  if (page.net && !ui.flatNet.hidden) page.net.draw(page.app.net());
 }
 
 /**

@@ -171,6 +171,17 @@ struct ProgressView {
     line: Option<String>,
 }
 
+/// The cube shown as the flat net draws it, stickers in facelet order.
+#[derive(Serialize)]
+struct NetView {
+    /// Each sticker's CSS colour, with the lens on.
+    fills: Vec<String>,
+    /// The colour a letter on each sticker is drawn in.
+    inks: Vec<String>,
+    /// Each sticker's face letter, while the Letters switch is on.
+    letters: Option<String>,
+}
+
 /// One colour of a stage view and what it means.
 #[derive(Serialize)]
 struct LegendEntry {
@@ -340,6 +351,22 @@ impl App {
         if let Some(renderer) = self.renderer.as_mut() {
             renderer.draw(&frame, &colours, &self.view, width, height);
         }
+    }
+
+    /// The cube once the running turn settles, as the flat net draws it:
+    /// `{ fills, inks, letters }`, in the lens and palette of the 3D cube.
+    pub fn net(&self) -> Result<JsValue, JsValue> {
+        let cube = self.playback.settled_state();
+        let colours =
+            stage_view::sticker_colours(cube, self.lens(), self.orientation, self.palette);
+        to_js(&NetView {
+            fills: colours.iter().map(|&rgb| palette::css(rgb)).collect(),
+            inks: colours
+                .iter()
+                .map(|&rgb| palette::css(palette::ink(rgb)))
+                .collect(),
+            letters: self.letters.then(|| facelet::to_string(cube)),
+        })
     }
 
     /// What the colours of the cube shown mean: `[{ colour, meaning }]` for
