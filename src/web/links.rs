@@ -2,7 +2,7 @@
 //! one pasted), and writing the query that restores what is shown. The
 //! codec is `crate::share`.
 
-use super::{from_js, js_error, read_input_object, read_mode, read_view, to_js, Request};
+use super::{js_error, read_input_object, read_mode, read_stages, read_view, to_js, Request};
 use crate::cube::notation;
 use crate::share::{self, ShareError, Shared};
 use wasm_bindgen::prelude::*;
@@ -47,7 +47,7 @@ pub fn encode_link(
     let stages = if stages.is_null() || stages.is_undefined() {
         None
     } else {
-        Some(from_js(stages, "four stages of moves")?)
+        Some(read_stages(stages)?)
     };
     Ok(share::encode(&Shared {
         input,

@@ -13,6 +13,7 @@ use crate::solve::stage::StageKind;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 pub mod app;
 pub mod editor;
@@ -46,6 +47,24 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
 /// error.
 fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue> {
     serde_wasm_bindgen::from_value(value).map_err(|e| js_error(&format!("not {what}: {e}"), None))
+}
+
+/// Reads the solution on show as the page holds it: an array of four
+/// strings of moves, one a stage.
+fn read_stages(value: JsValue) -> Result<[String; StageKind::COUNT], JsValue> {
+    let error = || {
+        js_error(
+            "not four stages of moves: [string, string, string, string]",
+            None,
+        )
+    };
+    let stages: Vec<String> = value
+        .dyn_into::<js_sys::Array>()
+        .map_err(|_| error())?
+        .iter()
+        .map(|stage| stage.as_string().ok_or_else(error))
+        .collect::<Result<_, _>>()?;
+    stages.try_into().map_err(|_| error())
 }
 
 fn read_view(view: &str) -> Result<ViewMode, JsValue> {

@@ -5,7 +5,7 @@
 //! timings `make page-bench` reports.
 
 use super::{
-    from_js, input_error, js_error, links, read_input_object, read_mode, to_js, InputObject,
+    input_error, js_error, links, read_input_object, read_mode, read_stages, to_js, InputObject,
     Request,
 };
 use crate::cube::cubie::{CubieCube, InvalidCube};
@@ -178,8 +178,11 @@ pub fn link_solution(input: JsValue, text: &str, mode: &str) -> Result<JsValue, 
 /// checks that it solves the input.
 #[wasm_bindgen(js_name = playStages)]
 pub fn play_stages(input: JsValue, stages: JsValue, mode: &str) -> Result<JsValue, JsValue> {
-    let stages = from_js(stages, "four stages of moves")?;
-    staged(read_input_object(input)?, stages, read_mode(mode)?)
+    staged(
+        read_input_object(input)?,
+        read_stages(stages)?,
+        read_mode(mode)?,
+    )
 }
 
 fn staged(
