@@ -270,6 +270,13 @@ function wire() {
     app.resetView();
     wake();
   });
+  ui.savePicture.addEventListener('click', async () => {
+    const { savePicture } = await import('./picture.js');
+    const { stage, position } = app.status();
+    await savePicture({
+      app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
+    });
+  });
   ui.present.addEventListener('click', () => setPresenting(!presenting()));
   document.addEventListener('fullscreenchange', onFullscreenChange);
   document.addEventListener('keydown', onKey);

@@ -41,6 +41,7 @@ export const ui = {
   moves: $('moves'),
   hints: $('hints'),
   resetView: $('reset-view'),
+  savePicture: $('save-picture'),
   present: $('present'),
   narration: $('narration'),
   words: $('words'),

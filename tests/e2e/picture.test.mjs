@@ -1,0 +1,67 @@
+// Save picture: a PNG of the cube as shown, at least 1024 px wide, not
+// blank, named for the stage and move.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { open, searched, settle, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+/** A PNG's width and height, from its IHDR chunk. */
+const pngSize = (bytes) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+
+/** The share of a PNG's pixels that are not its top-left (background) colour, read in `page`. */
+const drawnShare = (page, bytes) => page.evaluate(async (base64) => {
+  const image = new Image();
+  image.src = `data:image/png;base64,${base64}`;
+  await image.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = image.width;
+  canvas.height = image.height;
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const { data } = context.getImageData(0, 0, image.width, image.height);
+  let drawn = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 12) drawn += 1;
+  }
+  return drawn / (data.length / 4);
+}, bytes.toString('base64'));
+
+async function save(page) {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Save picture' }).click(),
+  ]);
+  return { name: download.suggestedFilename(), bytes: readFileSync(await download.path()) };
+}
+
+describe('save picture', () => {
+  test('a PNG of the cube as shown, at least 1024 px wide, named for its stage and move', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=F_R_U2_B-&mode=fast&move=2`);
+    await searched(page);
+    await settle(page);
+    const before = await page.evaluate(() => {
+      const canvas = document.getElementById('cube');
+      return [canvas.width, canvas.height];
+    });
+    const { name, bytes } = await save(page);
+    assert.equal(name, 'thistle-orient-edges-move-2.png');
+    assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
+    const { width, height } = pngSize(bytes);
+    assert.ok(width >= 1024 && height >= 512, `${width}×${height}`);
+    const share = await drawnShare(page, bytes);
+    assert.ok(share > 0.1, `the cube covers ${(100 * share).toFixed(1)}% of the picture`);
+    await page.evaluate(() => window.thistle.quiet());
+    assert.deepEqual(await page.evaluate(() => {
+      const canvas = document.getElementById('cube');
+      return [canvas.width, canvas.height];
+    }), before, 'the canvas is put back as it was');
+    await page.getByRole('button', { name: 'End' }).click();
+    await settle(page);
+    const total = (await page.evaluate(() => window.thistle.status())).total;
+    assert.equal((await save(page)).name, `thistle-half-turn-finish-move-${total}.png`);
+    assert.deepEqual(page.errors, []);
+  });
+});
