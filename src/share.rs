@@ -34,6 +34,9 @@ pub struct Shared {
     /// mode finds (a proof's, or a reconstruction's): the link plays it as
     /// it is. Written as `solution=` with the stages between `~`.
     pub stages: Option<[String; StageKind::COUNT]>,
+    /// Whether the page shows only the player, to sit in another page's
+    /// frame (`embed=1`).
+    pub embed: bool,
     /// Moves of the solution already played.
     pub position: usize,
 }
@@ -62,6 +65,8 @@ pub enum ShareError {
         count = StageKind::COUNT
     )]
     BadStages(usize),
+    #[error("parameter `embed` is `{0}`, neither `1` nor `0`")]
+    BadEmbed(String),
     #[error("puzzle `{0}` is not a 3x3x3 cube")]
     WrongPuzzle(String),
     #[error("the link has no scramble or state")]
@@ -73,13 +78,14 @@ const LITERAL_DASH: &str = "&#45;";
 const LITERAL_DASH_ESCAPED: &str = "%26%2345%3B";
 
 /// The parameters a link is read by; any other is ignored.
-const KNOWN: [&str; 11] = [
+const KNOWN: [&str; 12] = [
     "scramble",
     "state",
     "mode",
     "move",
     "view",
     "solution",
+    "embed",
     "setup",
     "alg",
     "setup-alg",
@@ -266,6 +272,11 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             .map_err(|_| ShareError::BadPosition(text.into()))?,
     };
     let stages = get("solution").map(stages_of_link).transpose()?;
+    let embed = match get("embed") {
+        None | Some("0") => false,
+        Some("1") => true,
+        Some(other) => return Err(ShareError::BadEmbed(other.into())),
+    };
     let mut solution = None;
     let input = if let Some(state) = get("state") {
         Input::Facelets(state.to_string())
@@ -293,6 +304,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         view,
         solution,
         stages,
+        embed,
         position,
     })
 }
@@ -332,6 +344,9 @@ pub fn encode(shared: &Shared) -> String {
     if let Some(stages) = &shared.stages {
         let joined = stages.join(&STAGE_SEPARATOR.to_string());
         query += &format!("&solution={}", encode_component(&joined, true));
+    }
+    if shared.embed {
+        query += "&embed=1";
     }
     query
 }
@@ -411,6 +426,7 @@ mod tests {
             view: None,
             solution: None,
             stages: None,
+            embed: false,
             position: 0,
         }
     }
@@ -433,6 +449,7 @@ mod tests {
                 view: Some(ViewMode::Colours),
                 solution: None,
                 stages: None,
+                embed: false,
                 position: 12,
             },
             Shared {
@@ -443,6 +460,7 @@ mod tests {
                 view: None,
                 solution: None,
                 stages: None,
+                embed: false,
                 position: 0,
             },
             Shared {
@@ -451,6 +469,7 @@ mod tests {
                 view: None,
                 solution: None,
                 stages: None,
+                embed: false,
                 position: 3,
             },
             Shared {
@@ -631,6 +650,21 @@ mod tests {
         assert_eq!(
             decode("?scramble=R&mode=slow&utm_source=x"),
             Err(ShareError::BadMode(UnknownMode("slow".into())))
+        );
+    }
+
+    #[test]
+    fn an_embedded_players_link_says_so_and_other_values_are_refused() {
+        let embedded = Shared {
+            embed: true,
+            ..scramble("R U")
+        };
+        assert_eq!(encode(&embedded), "scramble=R_U&mode=fast&move=0&embed=1");
+        assert_eq!(decode(&encode(&embedded)), Ok(embedded));
+        assert_eq!(decode("?scramble=R&mode=fast&embed=0"), Ok(scramble("R")));
+        assert_eq!(
+            decode("?scramble=R&embed=yes"),
+            Err(ShareError::BadEmbed("yes".into()))
         );
     }
 

@@ -93,6 +93,7 @@ fn share_links() -> String {
                 view: None,
                 solution: None,
                 stages: None,
+                embed: false,
                 position: i % (solved.solution.len() + 1),
             };
             out += &format!("{}\n", share::encode(&shared));

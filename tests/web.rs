@@ -183,14 +183,22 @@ fn a_solution_that_does_not_solve_the_input_is_refused_and_the_cube_stays() {
 #[wasm_bindgen_test]
 fn links_round_trip_the_input_mode_and_position() {
     let input = get(&solving::read_input("R U' (F2)2").unwrap(), "input");
-    let query = links::encode_link(input, "fast", "colours", 3, JsValue::NULL).unwrap();
+    let query = links::encode_link(input, "fast", "colours", 3, JsValue::NULL, false).unwrap();
     assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3&view=colours");
     let back = links::decode_link(&format!("?{query}")).unwrap();
     assert_eq!(text(&get(&back, "input"), "text"), "R U' (F2)2");
     assert_eq!(text(&back, "mode"), "fast");
     assert_eq!(text(&back, "view"), "colours");
     assert_eq!(number(&back, "position"), 3.0);
-    assert!(links::encode_link(get(&back, "input"), "fast", "sideways", 0, JsValue::NULL).is_err());
+    assert!(links::encode_link(
+        get(&back, "input"),
+        "fast",
+        "sideways",
+        0,
+        JsValue::NULL,
+        false
+    )
+    .is_err());
     let ignored = links::decode_link("?scramble=R&bogus=1").unwrap();
     assert_eq!(text(&get(&ignored, "input"), "text"), "R");
     assert!(links::decode_link("?utm_source=x").unwrap().is_null());
@@ -203,8 +211,15 @@ fn a_link_carries_the_solution_on_show_and_plays_it_as_it_is() {
         .iter()
         .map(|s| JsValue::from_str(s))
         .collect();
-    let query = links::encode_link(input, "fewest", "stage", 1, stages.into()).unwrap();
-    assert_eq!(query, "scramble=R_U&mode=fewest&move=1&solution=~U-_R-~~");
+    let query = links::encode_link(input, "fewest", "stage", 1, stages.into(), true).unwrap();
+    assert_eq!(
+        query,
+        "scramble=R_U&mode=fewest&move=1&solution=~U-_R-~~&embed=1"
+    );
+    assert_eq!(
+        get(&links::decode_link(&query).unwrap(), "embed"),
+        JsValue::TRUE
+    );
     let back = links::decode_link(&format!("?{query}")).unwrap();
     let searched =
         solving::play_stages(get(&back, "input"), get(&back, "stages"), "fewest").unwrap();

@@ -329,7 +329,7 @@ async function start() {
   wire();
   for (const control of [ui.input, ui.solve, ui.random]) control.disabled = false;
   page.solver = createSolver(wasm);
-  page.sharing = createSharing(wasm);
+  page.sharing = createSharing(wasm, { embed: document.documentElement.hasAttribute('data-embed') });
   page.prove = createProve({
     root: $('prove'),
     current: () => page.wanted,

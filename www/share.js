@@ -1,7 +1,8 @@
 // Share links: reads the link the page was opened with, keeps the address
 // bar current (history.replaceState) as the input, mode and move position
-// change, copies the link with a visible fallback, and points the "Open in"
-// links at alg.cubing.net and Twizzle. The codec itself is Rust (`share`).
+// change, copies the link (or the code that embeds the player in another
+// page) with a visible fallback, and points the "Open in" links at
+// alg.cubing.net and Twizzle. The codec itself is Rust (`share`).
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,8 +16,18 @@ export function readLink(wasm) {
   return query ? wasm.decodeLink(query) : null;
 }
 
-export function createSharing(wasm) {
+/** The size an embedded player is offered at, in CSS pixels. */
+const EMBED_SIZE = { width: 480, height: 360 };
+
+const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * `embed`: whether this page is an embedded player (`embed=1`), which its
+ * own address keeps.
+ */
+export function createSharing(wasm, { embed }) {
   const button = $('share');
+  const embedButton = $('copy-embed');
   const field = $('share-link');
   const note = $('share-note');
   const algCubing = $('to-alg-cubing');
@@ -26,31 +37,47 @@ export function createSharing(wasm) {
   let view = 'stage';
   let written = '';
 
+  const linkQuery = (embedded) => wasm.encodeLink(current.input, current.mode, view, position, current.stages, embedded);
+
   const write = () => {
     if (!current) return;
-    const query = current.input.text.trim() === ''
-      ? ''
-      : `?${wasm.encodeLink(current.input, current.mode, view, position, current.stages)}`;
+    const query = current.input.text.trim() === '' ? '' : `?${linkQuery(embed)}`;
     const address = `${location.pathname}${query}`;
     if (address === written) return;
     written = address;
     history.replaceState(null, '', address);
-    if (!field.hidden) field.value = location.href;
+    if (!field.hidden && field.getAttribute('aria-label') === 'Share link') field.value = location.href;
   };
 
-  button.addEventListener('click', async () => {
-    const link = location.href;
-    field.value = link;
+  /**
+   * Copies `text` (a `noun`), or shows it selected in the field, named
+   * `label`, where there is no clipboard.
+   */
+  const copy = async (text, label, noun) => {
+    field.value = text;
+    field.setAttribute('aria-label', label);
     try {
-      await navigator.clipboard.writeText(link);
+      await navigator.clipboard.writeText(text);
       field.hidden = true;
-      note.textContent = 'Link copied.';
+      note.textContent = `${noun} copied.`;
     } catch {
       field.hidden = false;
       field.focus();
       field.select();
-      note.textContent = 'Copy this link:';
+      note.textContent = `Copy this ${noun.toLowerCase()}:`;
     }
+  };
+
+  button.addEventListener('click', () => copy(location.href, 'Share link', 'Link'));
+
+  // An <iframe> of the player alone, at the place playback stands, for a
+  // course page or slides.
+  embedButton.addEventListener('click', () => {
+    if (!current) return;
+    const link = `${location.origin}${location.pathname}?${linkQuery(true)}`;
+    const title = `Thistle: ${current.input.text.trim() || 'a cube'}, solved in four stages`;
+    const code = `<iframe src="${escapeAttribute(link)}" title="${escapeAttribute(title)}" width="${EMBED_SIZE.width}" height="${EMBED_SIZE.height}" style="border: 0" allow="fullscreen"></iframe>`;
+    copy(code, 'Embed code', 'Embed code');
   });
 
   return {

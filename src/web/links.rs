@@ -8,7 +8,7 @@ use crate::share::{self, ShareError, Shared};
 use wasm_bindgen::prelude::*;
 
 /// Reads a share link, a bare query, or an alg.cubing.net or Twizzle link:
-/// `{ input, mode, view, position, solution, solutionMoves, stages }`,
+/// `{ input, mode, view, position, solution, solutionMoves, stages, embed }`,
 /// where `mode` and `view` are null unless the link names them, `solution`
 /// is a reconstruction's own alg (its setup being the input), and `stages`
 /// the solution that was on show, to play as it is. Null for a query with
@@ -28,13 +28,15 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
         .map(|alg| alg.face_moves().len());
     request.solution = shared.solution;
     request.stages = shared.stages;
+    request.embed = shared.embed;
     to_js(&request)
 }
 
 /// The query string (without `?`) that restores an input (`{ source,
 /// text }`), a mode, a view and a playback position, and the solution on
 /// show (`stages`, one string of moves a stage) where it is not the one the
-/// mode finds (else null).
+/// mode finds (else null), and whether the page shows only the player
+/// (`embed`).
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link(
     input: JsValue,
@@ -42,6 +44,7 @@ pub fn encode_link(
     view: &str,
     position: usize,
     stages: JsValue,
+    embed: bool,
 ) -> Result<String, JsValue> {
     let input = read_input_object(input)?;
     let stages = if stages.is_null() || stages.is_undefined() {
@@ -55,6 +58,7 @@ pub fn encode_link(
         view: Some(read_view(view)?),
         solution: None,
         stages,
+        embed,
         position,
     }))
 }

@@ -132,6 +132,8 @@ struct Request {
     /// The solution on show when the link was made, stage by stage, where
     /// it is not the one the mode finds: played as it is.
     stages: Option<[String; StageKind::COUNT]>,
+    /// Whether the page shows only the player.
+    embed: bool,
 }
 
 impl Request {
@@ -144,6 +146,7 @@ impl Request {
             solution: None,
             solution_moves: None,
             stages: None,
+            embed: false,
         }
     }
 }

@@ -1,0 +1,77 @@
+// The embedded player: a course page puts Thistle in a 480×360 <iframe>
+// with the code the Share group copies; the frame shows only the player,
+// fills it without scrolling, takes keys once it has focus, and does not
+// take focus from its host page as it loads.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { searched, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+/** Copies the embed code from the page at `link`, through the clipboard fallback. */
+async function embedCode(link) {
+  const context = await env.browser.newContext();
+  await context.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  const page = await context.newPage();
+  await page.goto(link);
+  await page.waitForFunction(() => window.thistle && window.thistle.ready);
+  await searched(page);
+  await page.getByRole('button', { name: 'Copy embed code' }).click();
+  const field = page.getByRole('textbox', { name: 'Embed code' });
+  await field.waitFor({ state: 'visible' });
+  const code = await field.inputValue();
+  await context.close();
+  return code;
+}
+
+describe('the embedded player', () => {
+  test('the embed code puts only the player in a 480×360 frame, which fills it and plays', async () => {
+    const code = await embedCode(`${env.server.url}?scramble=R_U_F2_D-&mode=fast`);
+    assert.match(code, /^<iframe src="[^"]+embed=1" title="Thistle: R U F2 D', solved in four stages" width="480" height="360"/);
+    const context = await env.browser.newContext({ viewport: { width: 900, height: 700 } });
+    const host = await context.newPage();
+    host.errors = [];
+    host.on('pageerror', (error) => host.errors.push(error.message));
+    // The host page is served from the same server; its own text box has focus.
+    await host.goto(`${env.server.url}manifest.webmanifest`);
+    await host.setContent(`<!doctype html><title>Course</title><input id="notes" aria-label="Notes">${code}`);
+    await host.locator('#notes').focus();
+    const frame = host.frames().find((f) => f !== host.mainFrame());
+    await frame.waitForFunction(() => window.thistle && window.thistle.ready);
+    await frame.waitForFunction(() => !window.thistle.searching());
+    assert.equal(await host.evaluate(() => document.activeElement.id), 'notes', 'the frame did not take focus');
+    const inside = await frame.evaluate(() => ({
+      scrolls: document.scrollingElement.scrollHeight > innerHeight || document.scrollingElement.scrollWidth > innerWidth,
+      cube: document.getElementById('cube').getBoundingClientRect().height / innerHeight,
+      scramble: document.getElementById('scramble').checkVisibility(),
+      header: document.querySelector('.top').checkVisibility(),
+    }));
+    assert.deepEqual({ ...inside, cube: inside.cube > 0.5 }, { scrolls: false, cube: true, scramble: false, header: false },
+      JSON.stringify(inside));
+    const player = host.frameLocator('iframe');
+    for (const name of ['Step forward', 'Play', 'End']) assert.ok(await player.getByRole('button', { name, exact: true }).isVisible(), name);
+    assert.equal(await player.getByRole('navigation', { name: 'Stages' }).getByRole('button').count(), 4);
+    await player.getByRole('button', { name: 'Step forward' }).click();
+    await frame.waitForFunction(() => !window.thistle.status().moving);
+    assert.match(await player.getByRole('status').filter({ hasText: /^Move/ }).textContent(), /^Move 1 of \d+ · /);
+    // Keys work once the frame has focus.
+    await player.getByRole('button', { name: 'Step forward' }).focus();
+    await host.keyboard.press('End');
+    await frame.waitForFunction(() => window.thistle.status().solved);
+    assert.match(frame.url(), /embed=1/, 'the frame keeps being an embedded player');
+    assert.deepEqual(host.errors, []);
+    await context.close();
+  });
+
+  test('at 320×240 the embedded player still works', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 320, height: 240 } });
+    const page = await context.newPage();
+    await page.goto(`${env.server.url}?scramble=R_U&mode=fast&embed=1`);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await page.getByRole('button', { name: 'Step forward' }).click();
+    await page.waitForFunction(() => window.thistle.status().position === 1 && !window.thistle.status().moving);
+    assert.ok(await page.getByRole('button', { name: 'End' }).isVisible());
+    await context.close();
+  });
+});
