@@ -244,7 +244,7 @@ fn the_editor_checks_paint_with_the_solvers_rules_and_the_cubes_colours() {
     let problem = array(&check, "problems").get(0);
     assert!(text(&problem, "message").contains("twist"));
     assert_eq!(array(&problem, "stickers").length(), 3);
-    let colours = editor::palette("wca").unwrap();
+    let colours = editor::palette("wca", false).unwrap();
     let faces = array(&colours, "faces");
     let letters: String = faces.iter().map(|f| text(&f, "letter")).collect();
     assert_eq!(letters, "WRGYOB");
@@ -254,12 +254,14 @@ fn the_editor_checks_paint_with_the_solvers_rules_and_the_cubes_colours() {
     );
     assert_eq!(text(&faces.get(0), "ink"), "#000000");
     assert_eq!(text(&colours, "background"), "#eceff3");
-    let other = array(&editor::palette("colour-blind").unwrap(), "faces");
+    let dark = editor::palette("wca", true).unwrap();
+    assert_eq!(text(&dark, "background"), "#181b21");
+    let other = array(&editor::palette("colour-blind", false).unwrap(), "faces");
     assert_eq!(
         text(&other.get(1), "css"),
         palette::css(Palette::ColourBlind.face(Face::R))
     );
-    let unknown = editor::palette("pink").unwrap_err();
+    let unknown = editor::palette("pink", false).unwrap_err();
     assert_eq!(
         text(&unknown, "message"),
         "palette `pink` is neither `wca` nor `colour-blind`"

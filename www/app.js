@@ -316,7 +316,7 @@ async function start() {
   page.wasm = wasm;
   page.app = new wasm.App(ui.canvas);
   const colours = createAppearance({
-    wasm, app: page.app, select: $('palette'), letters: $('letters'), redraw: wake,
+    wasm, app: page.app, select: $('palette'), letters: $('letters'), dark: $('dark'), redraw: wake,
   });
   page.app.setSpeed(Number(ui.speed.value));
   setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
@@ -391,7 +391,7 @@ async function start() {
     /** Whether a layer is drawn part-way through a turn. */
     turning: () => page.app.status().turning,
     /** [colour name, face letter] for each face, as the cube in words names them. */
-    colourNames: () => wasm.palette('wca').faces.map(({ name, face }) => [name, face]),
+    colourNames: () => wasm.palette('wca', false).faces.map(({ name, face }) => [name, face]),
     /** Whether a solve is under way (in the worker). */
     searching: () => page.searching,
     /** The facelet string of a scramble, as the solver reads it. */

@@ -118,6 +118,8 @@ pub struct Renderer {
     stickers: Gm<InstancedMesh, ColorMaterial>,
     /// Built when the letters are first shown; `None` while they are off.
     letters: Option<Letters>,
+    /// The clear colour: the page's background, light or dark.
+    background: Rgb,
 }
 
 fn grid(p: [i32; 3]) -> Vec3 {
@@ -265,7 +267,13 @@ impl Renderer {
             bodies,
             stickers,
             letters: None,
+            background: palette::BACKGROUND,
         })
+    }
+
+    /// Clears to `background` from the next frame on.
+    pub fn set_background(&mut self, background: Rgb) {
+        self.background = background;
     }
 
     /// Shows or hides each sticker's face letter.
@@ -371,7 +379,7 @@ impl Renderer {
             colors: Some(colours),
             ..Default::default()
         });
-        let [r, g, b] = palette::BACKGROUND.map(|c| c as f32 / 255.0);
+        let [r, g, b] = self.background.map(|c| c as f32 / 255.0);
         RenderTarget::screen(&self.context, width, height)
             .clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0))
             .render(

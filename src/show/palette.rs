@@ -13,6 +13,18 @@ pub type Rgb = [u8; 3];
 /// The canvas background, also the renderer's clear colour.
 pub const BACKGROUND: Rgb = [236, 239, 243];
 
+/// The same in the dark scheme, for projectors in dark rooms.
+pub const DARK_BACKGROUND: Rgb = [24, 27, 33];
+
+/// The page's and the canvas's background, light or dark.
+pub fn background(dark: bool) -> Rgb {
+    if dark {
+        DARK_BACKGROUND
+    } else {
+        BACKGROUND
+    }
+}
+
 /// Letter colours: `ink` picks whichever contrasts more with the sticker.
 pub const DARK_INK: Rgb = [0, 0, 0];
 pub const LIGHT_INK: Rgb = [255, 255, 255];
@@ -181,6 +193,7 @@ mod tests {
     fn css_colours_are_hex() {
         assert_eq!(css([255, 100, 0]), "#ff6400");
         assert_eq!(css(BACKGROUND), "#eceff3");
+        assert_eq!(css(background(true)), "#181b21");
     }
 
     #[test]

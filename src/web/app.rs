@@ -203,6 +203,8 @@ pub struct App {
     palette: Palette,
     /// Whether each sticker shows its face letter.
     letters: bool,
+    /// Whether the page is in its dark scheme.
+    dark: bool,
     /// Each stage's states with their counters, for the shown solution.
     progress: [Vec<Step>; StageKind::COUNT],
 }
@@ -227,6 +229,7 @@ impl App {
             orientation: Orientation::classic(),
             palette: Palette::default(),
             letters: false,
+            dark: false,
             progress,
         })
     }
@@ -397,6 +400,15 @@ impl App {
         Ok(())
     }
 
+    /// Draws on the dark scheme's background (`true`) or the light one.
+    #[wasm_bindgen(js_name = setDark)]
+    pub fn set_dark(&mut self, on: bool) {
+        self.dark = on;
+        if let Some(renderer) = self.renderer.as_mut() {
+            renderer.set_background(palette::background(on));
+        }
+    }
+
     /// Shows or hides each sticker's face letter (U R F D L B).
     #[wasm_bindgen(js_name = setLetters)]
     pub fn set_letters(&mut self, on: bool) -> Result<(), JsValue> {
@@ -469,6 +481,7 @@ impl App {
     pub fn start_renderer(&mut self) -> Result<(), JsValue> {
         let gl = webgl2(&self.canvas).map_err(|e| js_error(&e, None))?;
         self.renderer = Some(Renderer::new(gl).map_err(|e| js_error(&e, None))?);
+        self.set_dark(self.dark);
         self.set_letters(self.letters)
     }
 

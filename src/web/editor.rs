@@ -73,10 +73,10 @@ struct Palette {
 }
 
 /// The colours the 3D cube is drawn in with palette `name` (`wca` or
-/// `colour-blind`): `{ faces: [{ face, letter, name, css, ink }],
-/// background }`.
+/// `colour-blind`), on the light or `dark` background: `{ faces: [{ face,
+/// letter, name, css, ink }], background }`.
 #[wasm_bindgen]
-pub fn palette(name: &str) -> Result<JsValue, JsValue> {
+pub fn palette(name: &str, dark: bool) -> Result<JsValue, JsValue> {
     let chosen = read_palette(name)?;
     let faces = Face::ALL
         .into_iter()
@@ -93,6 +93,6 @@ pub fn palette(name: &str) -> Result<JsValue, JsValue> {
         .collect();
     to_js(&Palette {
         faces,
-        background: palette::css(palette::BACKGROUND),
+        background: palette::css(palette::background(dark)),
     })
 }

@@ -20,7 +20,6 @@ async function audit(page) {
   return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
-/** Counts requestAnimationFrame callbacks from before the page's own scripts run. */
 const narration = (page) => page.locator('#narration').textContent();
 
 describe('a page for everyone', () => {
@@ -44,6 +43,44 @@ describe('a page for everyone', () => {
       assert.deepEqual(page.errors, []);
     });
   }
+
+  test('the dark scheme follows the system until the Dark switch is chosen, and passes axe-core, forced colours too', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+    const page = await openIn(context, env.server.url);
+    await searched(page);
+    const dark = page.getByRole('switch', { name: 'Dark' });
+    assert.equal(await dark.isChecked(), true, 'the system is dark');
+    const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    assert.equal(await background(), 'rgb(24, 27, 33)');
+    await page.evaluate(() => window.thistle.quiet());
+    const [r, g, b] = await page.evaluate(() => {
+      const canvas = document.getElementById('cube');
+      const copy = document.createElement('canvas');
+      copy.width = canvas.width;
+      copy.height = canvas.height;
+      copy.getContext('2d').drawImage(canvas, 0, 0);
+      return [...copy.getContext('2d').getImageData(1, 1, 1, 1).data];
+    });
+    assert.deepEqual([r, g, b], [24, 27, 33], 'the canvas is cleared to the dark background');
+    await page.getByRole('switch', { name: 'Net' }).check();
+    await page.getByText('Colour editor: paint the cube you hold').click();
+    await page.locator('.net .sticker').first().waitFor();
+    assert.deepEqual(await audit(page), [], 'dark');
+    await page.emulateMedia({ forcedColors: 'active' });
+    assert.deepEqual(await audit(page), [], 'dark, in forced colours');
+    await page.emulateMedia({ forcedColors: 'none' });
+    // Chosen on the page, it holds over the system's and is remembered.
+    await dark.uncheck();
+    assert.equal(await background(), 'rgb(236, 239, 243)');
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    assert.equal(await page.getByRole('switch', { name: 'Dark' }).isChecked(), false);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.scheme), 'light');
+    await page.emulateMedia({ forcedColors: 'active' });
+    assert.deepEqual(await audit(page), [], 'light, in forced colours');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
 
   test('stepping announces the move in notation and words, its position and stage', async () => {
     const page = await open(env.browser, env.server.url);
