@@ -37,6 +37,8 @@ pub struct Shared {
     /// Whether the page shows only the player, to sit in another page's
     /// frame (`embed=1`).
     pub embed: bool,
+    /// Whether the page lays out a printable handout (`handout=1`).
+    pub handout: bool,
     /// Moves of the solution already played.
     pub position: usize,
 }
@@ -65,8 +67,8 @@ pub enum ShareError {
         count = StageKind::COUNT
     )]
     BadStages(usize),
-    #[error("parameter `embed` is `{0}`, neither `1` nor `0`")]
-    BadEmbed(String),
+    #[error("parameter `{0}` is `{1}`, neither `1` nor `0`")]
+    BadSwitch(&'static str, String),
     #[error("puzzle `{0}` is not a 3x3x3 cube")]
     WrongPuzzle(String),
     #[error("the link has no scramble or state")]
@@ -78,7 +80,7 @@ const LITERAL_DASH: &str = "&#45;";
 const LITERAL_DASH_ESCAPED: &str = "%26%2345%3B";
 
 /// The parameters a link is read by; any other is ignored.
-const KNOWN: [&str; 12] = [
+const KNOWN: [&str; 13] = [
     "scramble",
     "state",
     "mode",
@@ -86,6 +88,7 @@ const KNOWN: [&str; 12] = [
     "view",
     "solution",
     "embed",
+    "handout",
     "setup",
     "alg",
     "setup-alg",
@@ -272,11 +275,12 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
             .map_err(|_| ShareError::BadPosition(text.into()))?,
     };
     let stages = get("solution").map(stages_of_link).transpose()?;
-    let embed = match get("embed") {
-        None | Some("0") => false,
-        Some("1") => true,
-        Some(other) => return Err(ShareError::BadEmbed(other.into())),
+    let switch = |name: &'static str| match get(name) {
+        None | Some("0") => Ok(false),
+        Some("1") => Ok(true),
+        Some(other) => Err(ShareError::BadSwitch(name, other.into())),
     };
+    let (embed, handout) = (switch("embed")?, switch("handout")?);
     let mut solution = None;
     let input = if let Some(state) = get("state") {
         Input::Facelets(state.to_string())
@@ -305,6 +309,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         solution,
         stages,
         embed,
+        handout,
         position,
     })
 }
@@ -347,6 +352,9 @@ pub fn encode(shared: &Shared) -> String {
     }
     if shared.embed {
         query += "&embed=1";
+    }
+    if shared.handout {
+        query += "&handout=1";
     }
     query
 }
@@ -427,6 +435,7 @@ mod tests {
             solution: None,
             stages: None,
             embed: false,
+            handout: false,
             position: 0,
         }
     }
@@ -450,6 +459,7 @@ mod tests {
                 solution: None,
                 stages: None,
                 embed: false,
+                handout: false,
                 position: 12,
             },
             Shared {
@@ -461,6 +471,7 @@ mod tests {
                 solution: None,
                 stages: None,
                 embed: false,
+                handout: false,
                 position: 0,
             },
             Shared {
@@ -470,6 +481,7 @@ mod tests {
                 solution: None,
                 stages: None,
                 embed: false,
+                handout: false,
                 position: 3,
             },
             Shared {
@@ -664,7 +676,17 @@ mod tests {
         assert_eq!(decode("?scramble=R&mode=fast&embed=0"), Ok(scramble("R")));
         assert_eq!(
             decode("?scramble=R&embed=yes"),
-            Err(ShareError::BadEmbed("yes".into()))
+            Err(ShareError::BadSwitch("embed", "yes".into()))
+        );
+        let handout = Shared {
+            handout: true,
+            ..scramble("R U")
+        };
+        assert_eq!(encode(&handout), "scramble=R_U&mode=fast&move=0&handout=1");
+        assert_eq!(decode(&encode(&handout)), Ok(handout));
+        assert_eq!(
+            decode("?scramble=R&handout=2"),
+            Err(ShareError::BadSwitch("handout", "2".into()))
         );
     }
 

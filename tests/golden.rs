@@ -94,6 +94,7 @@ fn share_links() -> String {
                 solution: None,
                 stages: None,
                 embed: false,
+                handout: false,
                 position: i % (solved.solution.len() + 1),
             };
             out += &format!("{}\n", share::encode(&shared));

@@ -183,7 +183,8 @@ fn a_solution_that_does_not_solve_the_input_is_refused_and_the_cube_stays() {
 #[wasm_bindgen_test]
 fn links_round_trip_the_input_mode_and_position() {
     let input = get(&solving::read_input("R U' (F2)2").unwrap(), "input");
-    let query = links::encode_link(input, "fast", "colours", 3, JsValue::NULL, false).unwrap();
+    let query =
+        links::encode_link(input, "fast", "colours", 3, JsValue::NULL, false, false).unwrap();
     assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3&view=colours");
     let back = links::decode_link(&format!("?{query}")).unwrap();
     assert_eq!(text(&get(&back, "input"), "text"), "R U' (F2)2");
@@ -196,6 +197,7 @@ fn links_round_trip_the_input_mode_and_position() {
         "sideways",
         0,
         JsValue::NULL,
+        false,
         false
     )
     .is_err());
@@ -211,7 +213,8 @@ fn a_link_carries_the_solution_on_show_and_plays_it_as_it_is() {
         .iter()
         .map(|s| JsValue::from_str(s))
         .collect();
-    let query = links::encode_link(input, "fewest", "stage", 1, stages.into(), true).unwrap();
+    let query =
+        links::encode_link(input, "fewest", "stage", 1, stages.into(), true, false).unwrap();
     assert_eq!(
         query,
         "scramble=R_U&mode=fewest&move=1&solution=~U-_R-~~&embed=1"

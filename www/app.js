@@ -117,6 +117,9 @@ function display(wanted, searched, counts = null) {
   page.sharing.show(result, wanted.input, wanted.stages ?? null);
   offerLinkSolution(wanted);
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
+  // A handout laid out, on screen or for printing, follows the solution.
+  const root = document.documentElement;
+  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout();
 }
 
 /**
@@ -277,6 +280,10 @@ function wire() {
       app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
     });
   });
+  ui.printHandout.addEventListener('click', async () => {
+    await showHandout();
+    window.print();
+  });
   ui.present.addEventListener('click', () => setPresenting(!presenting()));
   document.addEventListener('fullscreenchange', onFullscreenChange);
   document.addEventListener('keydown', onKey);
@@ -291,6 +298,12 @@ function wire() {
   motion.addEventListener('change', () => {
     if (recall('thistle.reduceMotion') === null) setReducedMotion(motion.matches);
   });
+}
+
+/** Lays out the handout of the solution on show (handout.js, loaded now). */
+async function showHandout() {
+  const { layOutHandout } = await import('./handout.js');
+  layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }
 
 /**
@@ -329,7 +342,8 @@ async function start() {
   wire();
   for (const control of [ui.input, ui.solve, ui.random]) control.disabled = false;
   page.solver = createSolver(wasm);
-  page.sharing = createSharing(wasm, { embed: document.documentElement.hasAttribute('data-embed') });
+  const root = document.documentElement;
+  page.sharing = createSharing(wasm, { embed: root.hasAttribute('data-embed'), handout: root.hasAttribute('data-handout') });
   page.prove = createProve({
     root: $('prove'),
     current: () => page.wanted,

@@ -42,6 +42,8 @@ export const ui = {
   hints: $('hints'),
   resetView: $('reset-view'),
   savePicture: $('save-picture'),
+  printHandout: $('print-handout'),
+  handout: $('handout'),
   present: $('present'),
   narration: $('narration'),
   words: $('words'),

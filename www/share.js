@@ -22,10 +22,10 @@ const EMBED_SIZE = { width: 480, height: 360 };
 const escapeAttribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
- * `embed`: whether this page is an embedded player (`embed=1`), which its
- * own address keeps.
+ * `embed`, `handout`: whether this page is an embedded player (`embed=1`)
+ * or a handout (`handout=1`), which its own address keeps.
  */
-export function createSharing(wasm, { embed }) {
+export function createSharing(wasm, { embed, handout }) {
   const button = $('share');
   const embedButton = $('copy-embed');
   const field = $('share-link');
@@ -37,7 +37,9 @@ export function createSharing(wasm, { embed }) {
   let view = 'stage';
   let written = '';
 
-  const linkQuery = (embedded) => wasm.encodeLink(current.input, current.mode, view, position, current.stages, embedded);
+  const linkQuery = (embedded) => wasm.encodeLink(
+    current.input, current.mode, view, position, current.stages, embedded, handout && !embedded,
+  );
 
   const write = () => {
     if (!current) return;

@@ -182,6 +182,13 @@ struct NetView {
     letters: Option<String>,
 }
 
+/// A stage's cube before and after it, for the handout.
+#[derive(Serialize)]
+struct StageNets {
+    before: NetView,
+    after: NetView,
+}
+
 /// One colour of a stage view and what it means.
 #[derive(Serialize)]
 struct LegendEntry {
@@ -360,16 +367,29 @@ impl App {
     /// `{ fills, inks, letters }`, in the lens and palette of the 3D cube.
     pub fn net(&self) -> Result<JsValue, JsValue> {
         let cube = self.playback.settled_state();
-        let colours =
-            stage_view::sticker_colours(cube, self.lens(), self.orientation, self.palette);
-        to_js(&NetView {
-            fills: colours.iter().map(|&rgb| palette::css(rgb)).collect(),
-            inks: colours
-                .iter()
-                .map(|&rgb| palette::css(palette::ink(rgb)))
-                .collect(),
-            letters: self.letters.then(|| facelet::to_string(cube)),
-        })
+        to_js(&self.net_view(cube, self.lens(), self.letters))
+    }
+
+    /// For the handout: each stage's cube before and after it, as the flat
+    /// net draws it in that stage's lens, letters on: `[{ before, after }]`.
+    #[wasm_bindgen(js_name = stageNets)]
+    pub fn stage_nets(&self) -> Result<JsValue, JsValue> {
+        let timeline = self.playback.timeline();
+        let stages: Vec<StageNets> = StageKind::ALL
+            .into_iter()
+            .map(|kind| {
+                let s = kind.index();
+                StageNets {
+                    before: self.net_view(
+                        timeline.state(timeline.stage_start(s)),
+                        Some(kind),
+                        true,
+                    ),
+                    after: self.net_view(timeline.state(timeline.stage_end(s)), Some(kind), true),
+                }
+            })
+            .collect();
+        to_js(&stages)
     }
 
     /// What the colours of the cube shown mean: `[{ colour, meaning }]` for
@@ -528,6 +548,20 @@ impl App {
 }
 
 impl App {
+    /// `cube` as the flat net draws it, through `lens`, with its face
+    /// letters where `letters`.
+    fn net_view(&self, cube: &CubieCube, lens: Option<StageKind>, letters: bool) -> NetView {
+        let colours = stage_view::sticker_colours(cube, lens, self.orientation, self.palette);
+        NetView {
+            fills: colours.iter().map(|&rgb| palette::css(rgb)).collect(),
+            inks: colours
+                .iter()
+                .map(|&rgb| palette::css(palette::ink(rgb)))
+                .collect(),
+            letters: letters.then(|| facelet::to_string(cube)),
+        }
+    }
+
     /// The stage whose lens colours the cube now, or `None` for full
     /// colours.
     fn lens(&self) -> Option<StageKind> {

@@ -8,7 +8,8 @@ use crate::share::{self, ShareError, Shared};
 use wasm_bindgen::prelude::*;
 
 /// Reads a share link, a bare query, or an alg.cubing.net or Twizzle link:
-/// `{ input, mode, view, position, solution, solutionMoves, stages, embed }`,
+/// `{ input, mode, view, position, solution, solutionMoves, stages, embed,
+/// handout }`,
 /// where `mode` and `view` are null unless the link names them, `solution`
 /// is a reconstruction's own alg (its setup being the input), and `stages`
 /// the solution that was on show, to play as it is. Null for a query with
@@ -29,6 +30,7 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
     request.solution = shared.solution;
     request.stages = shared.stages;
     request.embed = shared.embed;
+    request.handout = shared.handout;
     to_js(&request)
 }
 
@@ -36,7 +38,7 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
 /// text }`), a mode, a view and a playback position, and the solution on
 /// show (`stages`, one string of moves a stage) where it is not the one the
 /// mode finds (else null), and whether the page shows only the player
-/// (`embed`).
+/// (`embed`) or a printable handout (`handout`).
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link(
     input: JsValue,
@@ -45,6 +47,7 @@ pub fn encode_link(
     position: usize,
     stages: JsValue,
     embed: bool,
+    handout: bool,
 ) -> Result<String, JsValue> {
     let input = read_input_object(input)?;
     let stages = if stages.is_null() || stages.is_undefined() {
@@ -59,6 +62,7 @@ pub fn encode_link(
         solution: None,
         stages,
         embed,
+        handout,
         position,
     }))
 }

@@ -134,6 +134,8 @@ struct Request {
     stages: Option<[String; StageKind::COUNT]>,
     /// Whether the page shows only the player.
     embed: bool,
+    /// Whether the page lays out a printable handout.
+    handout: bool,
 }
 
 impl Request {
@@ -147,6 +149,7 @@ impl Request {
             solution_moves: None,
             stages: None,
             embed: false,
+            handout: false,
         }
     }
 }

@@ -1,0 +1,59 @@
+// The handout: handout=1 lays out a printable sheet of the solution (the
+// scramble; each stage's name, group and cosets, moves, and the cube before
+// and after it as nets in the stage's colours; the whole solution), and
+// Print handout prints it; it fits on two A4 pages at most.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { open, openIn, searched, STAGE_NAMES, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const SCRAMBLE = "R U R' F2 D' L2 B U' R2 F";
+
+/** Pages in a PDF, by its page objects. */
+const pages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+describe('the handout', () => {
+  test('handout=1 lays out the sheet, which prints on at most two A4 pages', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fewest&handout=1`);
+    await searched(page);
+    const sheet = page.getByRole('article', { name: 'Handout' });
+    await sheet.getByRole('heading', { level: 2 }).first().waitFor();
+    const headings = await sheet.getByRole('heading', { level: 2 }).allTextContents();
+    assert.deepEqual(headings.map((h) => h.replace(/^Stage \d: | \(.*\)$/g, '')), STAGE_NAMES);
+    assert.match(await sheet.textContent(), /Scramble: R U R' F2 D' L2 B U' R2 F/);
+    assert.match(await sheet.textContent(), /G0 → G1 · 2,048 cosets/);
+    assert.equal(await sheet.getByRole('img', { name: /net/ }).count(), 8, 'before and after each stage');
+    assert.equal(await sheet.locator('svg text').first().textContent() !== '', true, 'letters on the stickers');
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), false, 'only the sheet on screen');
+    assert.match(page.url(), /handout=1/, 'the address keeps it');
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    const count = pages(pdf);
+    assert.ok(count >= 1 && count <= 2, `${count} pages`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Print handout lays out the sheet of the solution on show and prints only it', async () => {
+    const context = await env.browser.newContext();
+    await context.addInitScript(() => {
+      window.printed = 0;
+      window.print = () => { window.printed += 1; };
+    });
+    const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast`);
+    await searched(page);
+    await page.getByRole('button', { name: 'Print handout' }).click();
+    await page.waitForFunction(() => window.printed === 1);
+    const sheet = page.locator('#handout');
+    const moves = (await page.locator('.moves .move').allTextContents()).join(' ');
+    assert.ok((await sheet.textContent()).includes(moves.split(' ').slice(0, 3).join(' ')), 'the moves on show');
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), false, 'printed without the page');
+    assert.equal(await sheet.isVisible(), true);
+    const count = pages(await page.pdf({ format: 'A4', printBackground: true }));
+    assert.ok(count >= 1 && count <= 2, `${count} pages`);
+    await page.emulateMedia({ media: 'screen' });
+    assert.equal(await sheet.isVisible(), false, 'on screen the page is as it was');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+});

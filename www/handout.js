@@ -1,0 +1,61 @@
+// The handout: a printable sheet of the solution for a class. The scramble;
+// for each stage its name (and FMC name), the group it reaches with its
+// coset count, its moves, and the cube before and after it as a flat net in
+// that stage's colours, letters on so that it reads in black and white; and
+// the whole solution. Laid out on screen by `handout=1`, printed by Print
+// handout. Loaded on first use.
+
+import { createNet } from './net.js';
+
+const FMC = ['EO', 'DR', 'HTR', 'Finish'];
+
+function element(tag, text = '', className = '') {
+  const node = document.createElement(tag);
+  if (text) node.textContent = text;
+  if (className) node.className = className;
+  return node;
+}
+
+/** A captioned flat net of `view` (`App.net`'s form). */
+function figure(caption, view, label) {
+  const box = element('figure');
+  const net = createNet(box);
+  net.draw(view);
+  box.querySelector('svg').setAttribute('aria-label', `Flat net of the cube ${label}`);
+  box.append(element('figcaption', caption));
+  return box;
+}
+
+/**
+ * Fills `root` with the handout of `solution` (`App.show`'s) as `app`
+ * plays it.
+ */
+export function layOutHandout({ root, app, solution }) {
+  const nets = app.stageNets();
+  const total = solution.total;
+  root.replaceChildren(
+    element('h1', 'Thistlethwaite\u2019s algorithm, stage by stage'),
+    element('p', `Scramble: ${solution.scramble || '(solved)'}`, 'handout-scramble'),
+    element('p', `Solved in ${total} ${total === 1 ? 'move' : 'moves'}, in four stages; axes: ${solution.axes}.`),
+    ...solution.stages.map((stage, k) => {
+      const section = element('section', '', 'handout-stage');
+      const text = element('div', '', 'handout-text');
+      text.append(
+        element('h2', `Stage ${k + 1}: ${stage.name} (${FMC[k]})`),
+        element('p', `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets`),
+        element('p', stage.description),
+        element('p', stage.moves.length ? `Moves (${stage.moves.length}): ${stage.moves.join(' ')}` : 'Moves: nothing to do', 'handout-moves'),
+      );
+      section.append(
+        text,
+        figure('Before', nets[k].before, `before stage ${k + 1}`),
+        figure('After', nets[k].after, `after stage ${k + 1}`),
+      );
+      return section;
+    }),
+    element('p', `Solution: ${solution.stages.map((stage) => stage.moves.join(' ') || '·').join('  |  ')}`, 'handout-moves'),
+  );
+  // On screen only with handout=1; printed whenever laid out.
+  root.hidden = !document.documentElement.hasAttribute('data-handout');
+  document.documentElement.toggleAttribute('data-handout-ready', true);
+}
