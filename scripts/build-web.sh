@@ -24,5 +24,9 @@ for module in dist/*.js; do
     node_modules/.bin/terser "$module" --module --compress --mangle -o "$module"
   fi
 done
+# Style sheets lose their comments, which no browser reads.
+for sheet in dist/*.css; do
+  node -e 'const fs = require("fs"); const f = process.argv[1]; fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s*\n+/g, "\n"));' "$sheet"
+done
 node scripts/build-files.mjs dist
 echo "built dist/ ($(wc -c < dist/pkg/thistle_bg.wasm) bytes of wasm)"

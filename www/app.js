@@ -119,7 +119,7 @@ function display(wanted, searched, counts = null) {
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
   // A handout laid out, on screen or for printing, follows the solution.
   const root = document.documentElement;
-  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout();
+  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout().catch(showError);
 }
 
 /**
@@ -281,8 +281,12 @@ function wire() {
     });
   });
   ui.printHandout.addEventListener('click', async () => {
-    await showHandout();
-    window.print();
+    try {
+      await showHandout();
+      window.print();
+    } catch (error) {
+      showError(error);
+    }
   });
   ui.present.addEventListener('click', () => setPresenting(!presenting()));
   document.addEventListener('fullscreenchange', onFullscreenChange);
@@ -303,7 +307,7 @@ function wire() {
 /** Lays out the handout of the solution on show (handout.js, loaded now). */
 async function showHandout() {
   const { layOutHandout } = await import('./handout.js');
-  layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
+  await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }
 
 /**

@@ -9,6 +9,16 @@ import { createNet } from './net.js';
 
 const FMC = ['EO', 'DR', 'HTR', 'Finish'];
 
+/** The handout's style sheet, added with this module; settles once loaded. */
+const styled = new Promise((resolve, reject) => {
+  const sheet = document.createElement('link');
+  sheet.rel = 'stylesheet';
+  sheet.href = 'handout.css';
+  sheet.onload = resolve;
+  sheet.onerror = () => reject(new Error('the handout\u2019s style sheet did not load'));
+  document.head.append(sheet);
+});
+
 function element(tag, text = '', className = '') {
   const node = document.createElement(tag);
   if (text) node.textContent = text;
@@ -28,9 +38,10 @@ function figure(caption, view, label) {
 
 /**
  * Fills `root` with the handout of `solution` (`App.show`'s) as `app`
- * plays it.
+ * plays it, once its style sheet is in.
  */
-export function layOutHandout({ root, app, solution }) {
+export async function layOutHandout({ root, app, solution }) {
+  await styled;
   const nets = app.stageNets();
   const total = solution.total;
   root.replaceChildren(
