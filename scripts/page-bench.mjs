@@ -2,7 +2,8 @@
 // to /tmp/web-figures.txt): page weight gzipped, navigation to ready to solve
 // in headless Chromium (cold, and a repeat visit from the service worker's
 // cache), in-page solve time over 1,000 random states, frame rate during
-// playback and frames drawn while idle. Run after building www/pkg
+// playback, frames drawn while idle, and the time to save a picture and a
+// video. Run after building www/pkg
 // (`make page-bench`).
 
 import { writeFileSync } from 'node:fs';
@@ -103,6 +104,46 @@ try {
   const [framesAfter, msAfter] = await page.evaluate(() => [window.thistle.frames(), window.thistle.drawMs()]);
   const frames = framesAfter - framesBefore;
   report(`playback: ${(frames / seconds).toFixed(1)} frames/s in headless Chromium with SwiftShader (software GL); ${((msAfter - msBefore) / frames).toFixed(2)} ms of JS+wasm per frame (target 60 fps)`);
+
+  // Save picture and Save video, timed in the page from the click to the
+  // download (the link's click, held back so nothing is written).
+  const saves = await page.evaluate(async () => {
+    const click = HTMLAnchorElement.prototype.click;
+    const saved = () => new Promise((resolve) => {
+      // The file is read at once: the page revokes its address right after.
+      HTMLAnchorElement.prototype.click = function hold() {
+        resolve({ at: performance.now(), file: fetch(this.href).then((response) => response.blob()) });
+      };
+    });
+    const picture = [];
+    for (let i = 0; i < 10; i++) {
+      const done = saved();
+      const begin = performance.now();
+      document.getElementById('save-picture').click();
+      picture.push((await done).at - begin);
+    }
+    document.getElementById('save-video').click();
+    await new Promise((resolve) => { const wait = () => (document.getElementById('video') ? resolve() : setTimeout(wait, 10)); wait(); });
+    document.getElementById('video-what').value = 'all';
+    document.getElementById('video-speed').value = '2';
+    const quarters = [...document.querySelectorAll('#moves button.move')]
+      .reduce((sum, move) => sum + (move.textContent.endsWith('2') ? 2 : 1), 0);
+    const done = saved();
+    const begin = performance.now();
+    [...document.querySelectorAll('#video button')].find((button) => button.textContent === 'Record').click();
+    const { at, file } = await done;
+    const video = document.createElement('video');
+    video.src = URL.createObjectURL(await file);
+    await new Promise((resolve) => { video.onloadedmetadata = resolve; });
+    HTMLAnchorElement.prototype.click = click;
+    document.getElementById('video').close();
+    return { picture, video: { wall: (at - begin) / 1000, duration: video.duration, planned: 0.6 + (0.3 * quarters) / 2 + 1.2 } };
+  });
+  report(`save picture: median ${median(saves.picture).toFixed(0)} ms, first (loading picture.js) ${saves.picture[0].toFixed(0)} ms, `
+    + `max ${Math.max(...saves.picture).toFixed(0)} ms over ${saves.picture.length} (target <= 300 ms)`);
+  const { wall, duration, planned } = saves.video;
+  report(`save video at 2x: ${duration.toFixed(2)} s of video (planned ${planned.toFixed(2)} s) recorded and saved in ${wall.toFixed(2)} s, `
+    + `${(wall / planned).toFixed(2)}x real time (target about 1x)`);
 
   await page.getByRole('button', { name: 'End', exact: true }).click();
   await page.waitForTimeout(300);

@@ -280,6 +280,10 @@ function wire() {
       app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
     });
   });
+  ui.saveVideo.addEventListener('click', async () => {
+    const { openVideo } = await import('./video.js');
+    openVideo();
+  });
   ui.printHandout.addEventListener('click', async () => {
     try {
       await showHandout();

@@ -61,7 +61,9 @@ export function onFullscreenChange() {
 }
 
 export function onKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || ui.keys.open) return;
+  // A dialog (the keys, Save video) keeps the keys while it is open.
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+  if (document.querySelector('dialog[open]')) return;
   const own = ownKeys(event.target);
   if (own === null || own.includes(event.key)) return;
   if (event.key === '?') {

@@ -42,6 +42,7 @@ export const ui = {
   hints: $('hints'),
   resetView: $('reset-view'),
   savePicture: $('save-picture'),
+  saveVideo: $('save-video'),
   printHandout: $('print-handout'),
   handout: $('handout'),
   present: $('present'),
@@ -91,6 +92,8 @@ export const page = {
   fullscreen: false,
   /** Moves applied when the live region last spoke. */
   narrated: 0,
+  /** Whether a video is recording (video.js), which then runs the loop. */
+  recording: false,
   /** The facelets the cube in words last described. */
   described: '',
 };

@@ -44,7 +44,7 @@ async function netPicture(svg, background) {
 }
 
 /** "Orient corners + slice" → "orient-corners-slice". */
-const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+export const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 /**
  * Downloads the picture of the cube shown by `app` on `canvas` (or, with
@@ -53,9 +53,14 @@ const slug = (name) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^
 export async function savePicture({ app, canvas, svg, stage, position }) {
   const background = getComputedStyle(document.documentElement).getPropertyValue('--bg').trim() || '#ffffff';
   const picture = canvas.hidden ? await netPicture(svg, background) : await cubePicture(app, canvas);
+  download(picture, `thistle-${slug(stage)}-move-${position}.png`);
+}
+
+/** Saves `blob` as a download named `name`. */
+export function download(blob, name) {
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(picture);
-  link.download = `thistle-${slug(stage)}-move-${position}.png`;
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href));
 }

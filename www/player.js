@@ -16,13 +16,19 @@ export function draw() {
   page.frames += 1;
 }
 
-function frame(time) {
-  page.rafId = 0;
-  const seconds = page.lastTime ? Math.min((time - page.lastTime) / 1000, 0.1) : 0;
+/** Plays on by `seconds`, draws and updates; returns whether it still moves. */
+export function advance(seconds) {
   const moving = page.app.tick(seconds);
   draw();
   update();
   if (!moving) describeCube();
+  return moving;
+}
+
+function frame(time) {
+  page.rafId = 0;
+  // At most a tenth of a second, so that a stalled page resumes where it was.
+  const moving = advance(page.lastTime ? Math.min((time - page.lastTime) / 1000, 0.1) : 0);
   if (moving) {
     page.lastTime = time;
     page.rafId = requestAnimationFrame(frame);
@@ -31,9 +37,12 @@ function frame(time) {
   }
 }
 
-/** Schedules a frame; the loop keeps going only while playback moves. */
+/**
+ * Schedules a frame; the loop keeps going only while playback moves. While
+ * a video records, its own loop draws instead.
+ */
 export function wake() {
-  if (!page.rafId) page.rafId = requestAnimationFrame(frame);
+  if (!page.rafId && !page.recording) page.rafId = requestAnimationFrame(frame);
 }
 
 /**
