@@ -58,7 +58,7 @@ impl Input {
     }
 
     /// The cube this input describes, and its notation for a scramble.
-    fn read_cube(&self) -> Result<(CubieCube, Option<Alg>), InputError> {
+    pub fn read_cube(&self) -> Result<(CubieCube, Option<Alg>), InputError> {
         match self {
             Input::Scramble(text) => {
                 let alg = notation::parse(text)?;

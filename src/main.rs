@@ -11,12 +11,13 @@ use std::time::{Duration, Instant};
 use thistle::cube::cubie::{CubieCube, InvalidCube};
 use thistle::cube::{facelet, notation};
 use thistle::input::{Input, InputError, Solved};
+use thistle::show::check;
 use thistle::show::counters::{self, Step};
 use thistle::solve::orientation::Axes;
 use thistle::solve::shortest::{self, Proof};
 use thistle::solve::solver::{self, Solution};
 use thistle::solve::stage::{self, StageKind};
-use thistle::solve::{fewest, scramble, tables};
+use thistle::solve::{fewest, niss, scramble, tables};
 
 #[derive(Parser)]
 #[command(
@@ -84,6 +85,24 @@ enum Command {
         /// Scrambles in cube notation, one per argument (quote each one).
         scrambles: Vec<String>,
     },
+    /// Check a fewest-moves attempt step by step: the goals each step
+    /// reaches and on which axes, what is still wrong, and each stage's
+    /// optimal length. One step per line; a bare parenthesised group,
+    /// `(D2 R U2 R')`, is a step on the inverse scramble (NISS).
+    Check {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Complete the attempt with the fewest-moves search on its axes.
+        #[arg(long)]
+        complete: bool,
+        /// The scramble (notation) or a 54-letter facelet string.
+        #[arg(long)]
+        scramble: String,
+        /// The attempt in FMC notation (quote it; newlines or `//` comments
+        /// end steps).
+        attempt: String,
+    },
     /// Print each stage's depth histogram and table size.
     Tables,
     /// Solve random states and report speed and lengths.
@@ -150,6 +169,12 @@ fn main() -> ExitCode {
             let inputs = (file, state, scrambles);
             solve(out, format, inputs, method, threads.get())
         }
+        Command::Check {
+            json,
+            complete,
+            scramble,
+            attempt,
+        } => check_attempt(out, json, complete, &scramble, &attempt),
         Command::Tables => print_tables(out),
         Command::Bench {
             count,
@@ -174,6 +199,58 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `thistle check`: the attempt's steps checked, as text or one JSON object.
+fn check_attempt(
+    out: &mut impl Write,
+    json: bool,
+    complete: bool,
+    scramble: &str,
+    attempt: &str,
+) -> io::Result<ExitCode> {
+    let checked = Input::read(scramble)
+        .read_cube()
+        .map_err(|e| format!("--scramble: {e}"))
+        .and_then(|(cube, _)| {
+            let steps = niss::read_attempt(attempt).map_err(|e| format!("attempt: {e}"))?;
+            check::check_attempt(&cube, &steps, complete).map_err(|e| format!("--scramble: {e}"))
+        });
+    let result = match checked {
+        Ok(result) => result,
+        Err(error) => {
+            eprintln!("thistle: {error}");
+            if json {
+                let line = serde_json::json!({ "input": attempt, "error": error });
+                writeln!(out, "{line}")?;
+            }
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&result).expect("serializable")
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for step in &result.steps {
+        let moves = niss::fmc_text(&step.moves, step.side);
+        let optimal = step
+            .optimal
+            .map_or(String::new(), |n| format!(" (optimal {n})"));
+        writeln!(out, "{moves:<24} // {}{optimal}", step.text)?;
+    }
+    writeln!(out, "So far: {} ({})", result.solution, result.length)?;
+    if let Some(completion) = &result.completion {
+        writeln!(
+            out,
+            "Completed: {} ({})",
+            completion.solution, completion.length
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 fn failure(code: bool) -> ExitCode {

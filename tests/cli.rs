@@ -358,3 +358,56 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     let alone = thistle(&["solve", "--give-up", "1", easy], None);
     assert_eq!(alone.status.code(), Some(2));
 }
+
+#[test]
+fn check_reads_an_fmc_attempt_with_inverse_steps_and_completes_it() {
+    let scramble = "R U2 F' L D B2 R' F U";
+    let o = thistle(
+        &[
+            "check",
+            "--json",
+            "--complete",
+            "--scramble",
+            scramble,
+            "U' F' // a start\n(B2)",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let result: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let steps = result["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 2);
+    assert_eq!(steps[0]["side"], "normal");
+    assert_eq!(steps[1]["side"], "inverse");
+    assert_eq!(steps[1]["moves"], serde_json::json!(["B2"]));
+    assert_eq!(result["length"], 3);
+    let whole = result["completion"]["solution"].as_str().unwrap();
+    let solved = stdout(&thistle(&["state", &format!("{scramble} {whole}")], None));
+    assert_eq!(
+        solved.trim(),
+        "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+    );
+}
+
+#[test]
+fn check_of_a_whole_inverse_solution_reaches_the_last_goal() {
+    let o = thistle(&["check", "--json", "--scramble", "R U F", "(R U F)"], None);
+    let result: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(result["reached"], "Half-turn finish");
+    assert_eq!(result["steps"][0]["reaches"], "Half-turn finish");
+    assert_eq!(result["solution"], "F' U' R'");
+}
+
+#[test]
+fn check_reports_bad_attempts_with_line_and_column() {
+    let o = thistle(&["check", "--scramble", "R U", "R U\nF Q"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "thistle: attempt: unknown move `Q` at line 2, column 3\n"
+    );
+    let o = thistle(&["check", "--scramble", "R X", "R"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).starts_with("thistle: --scramble: unknown move `X` at column 3"));
+    assert!(!stderr(&o).contains("panicked"));
+}

@@ -121,6 +121,19 @@ impl Counter {
         }
     }
 
+    /// What is still wrong, in words (`2 flipped edges`, `odd permutation
+    /// parity`); `None` at the goal, and for the distance.
+    pub fn wrong(&self) -> Option<String> {
+        match *self {
+            Counter::Count(_, 0) | Counter::Parity(Parity::Even) | Counter::Distance { .. } => None,
+            Counter::Count(counted, n) => {
+                let (one, many) = counted.nouns();
+                Some(format!("{n} {}", if n == 1 { one } else { many }))
+            }
+            Counter::Parity(Parity::Odd) => Some("odd permutation parity".to_string()),
+        }
+    }
+
     /// Whether the counter reads what the stage's goal sets it to: 0, or
     /// `even`.
     pub fn is_at_goal(&self) -> bool {
@@ -209,7 +222,7 @@ fn outside(pieces: &[u8], set: u16) -> u8 {
 
 /// Whether a cube is in the group a stage ends in: its coordinate reads the
 /// goal. Only meaningful where the earlier stages' coordinates do too.
-struct AtGoal<'a>(&'a CubieCube);
+pub(crate) struct AtGoal<'a>(pub(crate) &'a CubieCube);
 
 impl StageVisitor for AtGoal<'_> {
     type Output = bool;
@@ -220,7 +233,7 @@ impl StageVisitor for AtGoal<'_> {
 
 /// A cube's exact distance from a stage's goal: the length of the shortest
 /// path the descent over the stage's table walks.
-struct Distance<'a>(&'a CubieCube);
+pub(crate) struct Distance<'a>(pub(crate) &'a CubieCube);
 
 impl StageVisitor for Distance<'_> {
     type Output = usize;

@@ -8,6 +8,7 @@
 pub mod bfs;
 pub mod fewest;
 pub mod joint;
+pub mod niss;
 pub mod orientation;
 pub mod scramble;
 pub mod shortest;

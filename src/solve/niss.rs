@@ -1,0 +1,259 @@
+//! NISS, the normal–inverse scramble switch of fewest-moves solving: a step
+//! may be found on the inverse scramble, and the steps of both sides add up
+//! to one solution. This module keeps that bookkeeping, and reads an attempt
+//! written in FMC notation, where inverse moves stand in bare parentheses.
+//!
+//! With `N` the normal moves so far and `I` the inverse ones, the cube seen
+//! on the normal side is `I⁻¹ · scramble · N`, and the inverse side sees its
+//! inverse, `N⁻¹ · scramble⁻¹ · I`. Each group of the chain is closed under
+//! inverses, so both sides reach a goal together. Once the normal-side cube
+//! is solved, `N · I⁻¹` solves the scramble.
+
+use crate::cube::cubie::{CubieCube, Move};
+use crate::cube::notation::{self, Alg, Node, NotationError};
+use serde::Serialize;
+
+/// Which scramble a step was found on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Normal,
+    Inverse,
+}
+
+/// A step of a solution: its moves and the side they were found on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub moves: Vec<Move>,
+    pub side: Side,
+}
+
+/// The moves found so far on each side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sides {
+    pub normal: Vec<Move>,
+    pub inverse: Vec<Move>,
+}
+
+impl Sides {
+    /// Adds a step's moves to its side.
+    pub fn push(&mut self, step: &Step) {
+        match step.side {
+            Side::Normal => self.normal.extend(&step.moves),
+            Side::Inverse => self.inverse.extend(&step.moves),
+        }
+    }
+
+    /// The cube the normal side sees: `I⁻¹ · scramble · N`.
+    pub fn normal_cube(&self, scramble: &CubieCube) -> CubieCube {
+        let undo_inverse = CubieCube::solved().apply(&inverted(&self.inverse));
+        (undo_inverse * *scramble).apply(&self.normal)
+    }
+
+    /// The cube `side` sees.
+    pub fn cube(&self, scramble: &CubieCube, side: Side) -> CubieCube {
+        let normal = self.normal_cube(scramble);
+        match side {
+            Side::Normal => normal,
+            Side::Inverse => normal.inverse(),
+        }
+    }
+
+    /// The whole solution so far, `N · I⁻¹`, with moves on one face at the
+    /// join merged (or cancelled) as fewest-moves mode counts them.
+    pub fn solution(&self) -> Vec<Move> {
+        joined(&self.normal, &inverted(&self.inverse))
+    }
+}
+
+/// The moves that undo `moves`.
+pub fn inverted(moves: &[Move]) -> Vec<Move> {
+    moves.iter().rev().map(|m| m.inverse()).collect()
+}
+
+/// `first` then `second`, where moves on one face meeting at the join
+/// become one move, or none where they cancel (and so on, as a cancelled
+/// pair brings two more moves together).
+pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
+    let mut out = first.to_vec();
+    let mut rest = second.iter().copied().peekable();
+    while let (Some(&last), Some(&next)) = (out.last(), rest.peek()) {
+        if last.face != next.face {
+            break;
+        }
+        out.pop();
+        rest.next();
+        out.extend(last.then(next));
+    }
+    out.extend(rest);
+    out
+}
+
+/// A bare group, `(R U)`, with no count and no prime: in FMC notation, moves
+/// on the inverse scramble.
+fn is_bare_group(node: &Node) -> bool {
+    matches!(
+        node,
+        Node::Group {
+            count: 1,
+            inverse: false,
+            ..
+        }
+    )
+}
+
+/// Reads an attempt in FMC notation: one step per line (a `//` comment ends
+/// a line's moves), where a bare parenthesised group, `(D2 R U2 R')`, is a
+/// step on the inverse scramble and the moves around it are normal steps.
+/// Groups with a count or a prime, `(R U)3` and `(R U)'`, are plain
+/// notation. Lines with no moves are skipped. An error gives the line and
+/// column of the text.
+pub fn read_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
+    let mut steps = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let alg = notation::parse(line).map_err(|error| NotationError {
+            line: index + 1,
+            ..error
+        })?;
+        let mut normal = Vec::new();
+        let flush = |nodes: &mut Vec<Node>, steps: &mut Vec<Step>| {
+            if !nodes.is_empty() {
+                steps.push(Step {
+                    moves: Alg {
+                        nodes: std::mem::take(nodes),
+                    }
+                    .face_moves(),
+                    side: Side::Normal,
+                });
+            }
+        };
+        for node in alg.nodes {
+            if let (true, Node::Group { body, .. }) = (is_bare_group(&node), &node) {
+                flush(&mut normal, &mut steps);
+                steps.push(Step {
+                    moves: Alg {
+                        nodes: body.clone(),
+                    }
+                    .face_moves(),
+                    side: Side::Inverse,
+                });
+            } else {
+                normal.push(node);
+            }
+        }
+        flush(&mut normal, &mut steps);
+    }
+    steps.retain(|step| !step.moves.is_empty());
+    Ok(steps)
+}
+
+/// Whether a scramble uses a bare parenthesised group, which FMC notation
+/// would read as inverse moves, where plain notation reads it as moves in
+/// order.
+pub fn has_bare_group(alg: &Alg) -> bool {
+    alg.nodes.iter().any(is_bare_group)
+}
+
+/// Writes `moves` found on `side` as FMC notation: inverse moves in
+/// parentheses.
+pub fn fmc_text(moves: &[Move], side: Side) -> String {
+    let text = notation::format_moves(moves);
+    match side {
+        Side::Normal => text,
+        Side::Inverse => format!("({text})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::notation::parse;
+
+    fn moves(text: &str) -> Vec<Move> {
+        parse(text).unwrap().face_moves()
+    }
+
+    #[test]
+    fn normal_then_inverse_solves_the_scramble_and_both_sides_agree() {
+        let scramble = parse("R U2 F' L D B2").unwrap().cube();
+        // The scramble's own inverse, split between the sides in every way.
+        let undo = inverted(&moves("R U2 F' L D B2"));
+        for cut in 0..=undo.len() {
+            let mut sides = Sides::default();
+            sides.push(&Step {
+                moves: undo[..cut].to_vec(),
+                side: Side::Normal,
+            });
+            sides.push(&Step {
+                moves: inverted(&undo[cut..]),
+                side: Side::Inverse,
+            });
+            assert!(sides.normal_cube(&scramble).is_solved(), "cut {cut}");
+            assert!(sides.cube(&scramble, Side::Inverse).is_solved());
+            assert!(scramble.apply(&sides.solution()).is_solved());
+        }
+    }
+
+    #[test]
+    fn the_inverse_side_sees_the_inverse_of_the_normal_side() {
+        let scramble = parse("F R' D2 L").unwrap().cube();
+        let mut sides = Sides::default();
+        sides.push(&Step {
+            moves: moves("U R"),
+            side: Side::Inverse,
+        });
+        sides.push(&Step {
+            moves: moves("B"),
+            side: Side::Normal,
+        });
+        let inverse = scramble.inverse().apply(&moves("U R"));
+        // N⁻¹ · scramble⁻¹ · I, with N = B and I = U R.
+        let expected = CubieCube::solved().apply(&moves("B'")) * inverse;
+        assert_eq!(sides.cube(&scramble, Side::Inverse), expected);
+    }
+
+    #[test]
+    fn joins_merge_and_cancel() {
+        assert_eq!(joined(&moves("R U"), &moves("U R'")), moves("R U2 R'"));
+        assert_eq!(joined(&moves("R U"), &moves("U' R'")), Vec::<Move>::new());
+        assert_eq!(joined(&moves("F"), &moves("B")), moves("F B"));
+    }
+
+    #[test]
+    fn attempts_read_bare_groups_as_inverse_steps() {
+        let steps = read_attempt("F' R' U' F // EO\n(D2 R U2 R') // DR\n\nR U (F2) L").unwrap();
+        let sides: Vec<Side> = steps.iter().map(|s| s.side).collect();
+        assert_eq!(
+            sides,
+            [
+                Side::Normal,
+                Side::Inverse,
+                Side::Normal,
+                Side::Inverse,
+                Side::Normal
+            ]
+        );
+        assert_eq!(steps[1].moves, moves("D2 R U2 R'"));
+        assert_eq!(steps[2].moves, moves("R U"));
+        assert_eq!(steps[3].moves, moves("F2"));
+        // Counted and primed groups are plain notation.
+        let steps = read_attempt("(R U)3 (R U)'").unwrap();
+        assert_eq!(steps.len(), 1);
+        assert_eq!(steps[0].moves, moves("R U R U R U U' R'"));
+    }
+
+    #[test]
+    fn attempt_errors_give_their_line_and_column() {
+        let error = read_attempt("R U\nF Q").unwrap_err();
+        assert_eq!((error.line, error.column), (2, 3));
+        assert!(read_attempt("(R U").is_err());
+    }
+
+    #[test]
+    fn bare_groups_are_found_and_fmc_text_brackets_the_inverse() {
+        assert!(has_bare_group(&parse("R U F (R U)").unwrap()));
+        assert!(!has_bare_group(&parse("R (U F)2").unwrap()));
+        assert_eq!(fmc_text(&moves("D2 R"), Side::Inverse), "(D2 R)");
+        assert_eq!(fmc_text(&moves("D2 R"), Side::Normal), "D2 R");
+    }
+}
