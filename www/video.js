@@ -233,7 +233,15 @@ async function record({ stages, speed, onProgress, signal }) {
       requestAnimationFrame(frame);
     });
     if (!signal.aborted) {
+      // A busy machine's encoder drops frames it cannot keep up with, the
+      // last ones too. With the timeline paused, it is let finish, then
+      // given the end once more, so the video ends on the cube as it ends.
       onProgress(null);
+      recorder.pause();
+      await drain(recorder, signal);
+      recorder.resume();
+      draw();
+      compose(recorded);
       await drain(recorder, signal);
     }
   } finally {
