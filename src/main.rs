@@ -13,7 +13,8 @@ use thistle::cube::{facelet, notation};
 use thistle::input::{Input, InputError, Solved};
 use thistle::show::check;
 use thistle::show::counters::{self, Step};
-use thistle::solve::orientation::Axes;
+use thistle::solve::niss::{NissSolution, Side};
+use thistle::solve::orientation::{Axes, Axis, Orientation};
 use thistle::solve::shortest::{self, Proof};
 use thistle::solve::solver::{self, Solution};
 use thistle::solve::stage::{self, StageKind};
@@ -66,6 +67,23 @@ enum Command {
         /// budget of a few milliseconds).
         #[arg(long, value_name = "NODES", num_args = 0..=1, require_equals = true)]
         fewest: Option<Option<u64>>,
+        /// Fewest-moves mode with NISS: stages may be found on the inverse
+        /// scramble (each JSON stage gets its `side`, and the object the
+        /// whole `solution`, normal moves then the inverse of the inverse
+        /// ones).
+        #[arg(long, conflicts_with_all = ["shortest", "progress", "edges"])]
+        niss: bool,
+        /// Fewest-moves mode on these axes alone: edges oriented for AXIS
+        /// (`U/D`, `R/L` or `F/B`); needs `--corners`.
+        #[arg(long, value_name = "AXIS", value_parser = read_axis, requires = "corners", conflicts_with = "shortest")]
+        edges: Option<Axis>,
+        /// With `--edges`: corners and the middle layer fixed for AXIS.
+        #[arg(long, value_name = "AXIS", value_parser = read_axis, requires = "edges")]
+        corners: Option<Axis>,
+        /// Print an FMC write-up (a line per stage, inverse moves in
+        /// parentheses, with running totals) instead of the breakdown.
+        #[arg(long, conflicts_with_all = ["json", "shortest", "progress"])]
+        write_up: bool,
         /// Prove the shortest four-stage solution over all six orientations
         /// (joins merged, as fewest-moves mode counts), with no budget:
         /// a random state may take very long. Progress goes to stderr.
@@ -148,12 +166,28 @@ fn main() -> ExitCode {
             file,
             state,
             fewest,
+            niss,
+            edges,
+            corners,
+            write_up,
             shortest,
             give_up,
             progress,
             threads,
             scrambles,
         } => {
+            let orientation = match edges.zip(corners).map(|(edges, corners)| {
+                Orientation::with_axes(Axes { edges, corners })
+                    .ok_or("--edges and --corners need two different axes")
+            }) {
+                Some(Err(e)) => {
+                    eprintln!("thistle: {e}");
+                    return ExitCode::from(2);
+                }
+                Some(Ok(orientation)) => Some(orientation),
+                None => None,
+            };
+            let fewest = fewest.or((niss || orientation.is_some() || write_up).then_some(None));
             let method = match (fewest, shortest) {
                 (_, true) => match give_up.map(Duration::try_from_secs_f64).transpose() {
                     Ok(give_up) => Method::Shortest { give_up },
@@ -162,10 +196,18 @@ fn main() -> ExitCode {
                         return ExitCode::from(2);
                     }
                 },
-                (Some(nodes), false) => Method::Fewest(nodes.unwrap_or(fewest::DEFAULT_BUDGET)),
+                (Some(nodes), false) => Method::Fewest {
+                    nodes: nodes.unwrap_or(fewest::DEFAULT_BUDGET),
+                    niss,
+                    orientation,
+                },
                 (None, false) => Method::Fast,
             };
-            let format = Format { json, progress };
+            let format = Format {
+                json,
+                progress,
+                write_up,
+            };
             let inputs = (file, state, scrambles);
             solve(out, format, inputs, method, threads.get())
         }
@@ -251,6 +293,16 @@ fn check_attempt(
         )?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `U/D`, `R/L` or `F/B` (the slash may be left out).
+fn read_axis(text: &str) -> Result<Axis, String> {
+    match text.to_ascii_uppercase().replace('/', "").as_str() {
+        "UD" | "DU" => Ok(Axis::UD),
+        "RL" | "LR" => Ok(Axis::RL),
+        "FB" | "BF" => Ok(Axis::FB),
+        _ => Err(format!("`{text}` is not an axis: U/D, R/L or F/B")),
+    }
 }
 
 fn failure(code: bool) -> ExitCode {
@@ -349,7 +401,7 @@ fn read_inputs(
 struct JsonSolution<'a> {
     scramble: String,
     state: String,
-    stages: &'a [solver::SolvedStage; StageKind::COUNT],
+    stages: Vec<JsonStage<'a>>,
     /// Fewest-moves mode only: fast mode is always the classic orientation.
     #[serde(skip_serializing_if = "Option::is_none")]
     axes: Option<Axes>,
@@ -358,8 +410,20 @@ struct JsonSolution<'a> {
     /// `--shortest` only: how far the proof got.
     #[serde(skip_serializing_if = "Option::is_none")]
     proof: Option<ProofSummary>,
+    /// `--niss` only: the whole solution, `N · I⁻¹`, joins merged.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
     length: usize,
     micros: u128,
+}
+
+/// A stage of `JsonSolution`, with its side under `--niss`.
+#[derive(Serialize)]
+struct JsonStage<'a> {
+    #[serde(flatten)]
+    stage: &'a solver::SolvedStage,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<Side>,
 }
 
 /// How far a proof got: whether the solution is proven shortest, the
@@ -385,8 +449,13 @@ impl From<&Proof> for ProofSummary {
 #[derive(Clone, Copy)]
 enum Method {
     Fast,
-    /// Fewest-moves mode with a budget in nodes.
-    Fewest(u64),
+    /// Fewest-moves mode with a budget in nodes, with NISS or on given
+    /// axes alone.
+    Fewest {
+        nodes: u64,
+        niss: bool,
+        orientation: Option<&'static Orientation>,
+    },
     /// A proof of the shortest, given up after a time if one is set.
     Shortest {
         give_up: Option<Duration>,
@@ -409,28 +478,56 @@ type Progress = [Vec<Step>; StageKind::COUNT];
 struct Format {
     json: bool,
     progress: bool,
+    write_up: bool,
 }
 
 /// Parses and solves one input (from `place`) with `method`: what was
 /// solved, the proof's summary for `--shortest`, and the microseconds that
 /// took.
-fn solve_input(
-    place: &str,
-    input: Input,
-    method: Method,
-) -> Result<(Solved, Option<ProofSummary>, u128), InputError> {
+fn solve_input(place: &str, input: Input, method: Method) -> Result<Solving, InputError> {
     let start = Instant::now();
     let mut summary = None;
+    let mut sided = None;
     let solved = Solved::with(input, |cube: &CubieCube| match method {
         Method::Fast => solver::solve(cube),
-        Method::Fewest(nodes) => fewest::solve_fewest(cube, nodes),
+        Method::Fewest {
+            nodes, niss: true, ..
+        } => {
+            let found = niss::solve_fewest_niss(cube, nodes)?;
+            let solution = Solution::with_axes(found.stages.clone().map(|s| s.moves), found.axes);
+            sided = Some(found);
+            Ok(solution)
+        }
+        Method::Fewest {
+            nodes,
+            orientation: Some(orientation),
+            ..
+        } => fewest::solve_fewest_in(cube, orientation, nodes),
+        Method::Fewest { nodes, .. } => fewest::solve_fewest(cube, nodes),
         Method::Shortest { give_up } => {
             let proof = prove(place, cube, start, give_up)?;
             summary = Some(ProofSummary::from(&proof));
             Ok(proof.solution)
         }
     })?;
-    Ok((solved, summary, start.elapsed().as_micros()))
+    let micros = start.elapsed().as_micros();
+    // Without NISS every stage is on the normal side.
+    let sided = sided.unwrap_or_else(|| NissSolution::normal(solved.solution.clone()));
+    Ok(Solving {
+        solved,
+        sided,
+        proof: summary,
+        micros,
+    })
+}
+
+/// What `solve_input` found: the input solved, its stages with their sides,
+/// the proof's summary for `--shortest`, and the microseconds that took.
+struct Solving {
+    solved: Solved,
+    sided: NissSolution,
+    proof: Option<ProofSummary>,
+    micros: u128,
 }
 
 /// Proves the shortest solution of `cube`, with a progress line on stderr
@@ -512,23 +609,48 @@ type Outcome = Result<String, String>;
 
 /// Solves one input (from `place`) and renders what `solve` prints for it.
 fn solve_one(place: &str, input: Input, format: Format, method: Method) -> Outcome {
-    let (solved, proof, micros) = solve_input(place, input, method).map_err(|e| e.to_string())?;
+    let Solving {
+        solved,
+        sided,
+        proof,
+        micros,
+    } = solve_input(place, input, method).map_err(|e| e.to_string())?;
     // Counters are read after timing, so `micros` stays the solve time.
     let progress = format
         .progress
         .then(|| counters::progress(&solved.cube, &solved.solution))
         .transpose()
         .map_err(|e| e.to_string())?;
+    let niss = matches!(method, Method::Fewest { niss: true, .. });
+    let whole = sided.moves();
     let mut text = Vec::new();
-    if format.json {
+    if format.write_up {
+        write!(text, "{}", niss::write_up(&sided)).map_err(|e| e.to_string())?;
+    } else if format.json {
+        let scramble = match solved.input {
+            // A state's scramble undoes its solution, whichever sides it used.
+            Input::Facelets(_) if niss => notation::format_moves(&niss::inverted(&whole)),
+            _ => solved.scramble(),
+        };
+        let stages = solved.solution.stages.iter().zip(sided.sides);
         let record = JsonSolution {
-            scramble: solved.scramble(),
+            scramble,
             state: facelet::to_string(&solved.cube),
-            stages: &solved.solution.stages,
+            stages: stages
+                .map(|(stage, side)| JsonStage {
+                    stage,
+                    side: niss.then_some(side),
+                })
+                .collect(),
             axes: (!matches!(method, Method::Fast)).then_some(solved.solution.axes),
             progress,
             proof,
-            length: solved.solution.len(),
+            solution: niss.then(|| notation::format_moves(&whole)),
+            length: if niss {
+                whole.len()
+            } else {
+                solved.solution.len()
+            },
             micros,
         };
         let line = serde_json::to_string(&record).map_err(|e| e.to_string())?;
@@ -633,16 +755,27 @@ fn bench(
         .unwrap_or(count.min(1_000))
         .clamp(1, cubes.len());
     let fewest_cubes = &cubes[..fewest_count];
-    let fewest = |cube: &CubieCube| fewest::solve_fewest(cube, fewest_budget);
+    let fast = |cube: &CubieCube| solver::solve(cube).map(|s| s.len());
+    let fewest = |cube: &CubieCube| fewest::solve_fewest(cube, fewest_budget).map(|s| s.len());
+    let niss =
+        |cube: &CubieCube| niss::solve_fewest_niss(cube, fewest_budget).map(|s| s.moves().len());
     // Build the move tables before timing.
     tables::prepare();
     let one = parallel::Pool::new(1).map_err(io::Error::other)?;
-    bench_line(out, "fast", &one, &cubes, Timing::Total, solver::solve)?;
+    bench_line(out, "fast", &one, &cubes, Timing::Total, fast)?;
     bench_line(out, "fewest", &one, fewest_cubes, Timing::EachSolve, fewest)?;
+    bench_line(
+        out,
+        "fewest with NISS",
+        &one,
+        fewest_cubes,
+        Timing::EachSolve,
+        niss,
+    )?;
     if threads > 1 {
         let all = parallel::Pool::new(threads).map_err(io::Error::other)?;
-        let fast = format!("fast ({threads} threads)");
-        bench_line(out, &fast, &all, &cubes, Timing::Total, solver::solve)?;
+        let name = format!("fast ({threads} threads)");
+        bench_line(out, &name, &all, &cubes, Timing::Total, fast)?;
         let name = format!("fewest ({threads} threads)");
         bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
     }
@@ -668,12 +801,12 @@ fn bench_line(
     pool: &parallel::Pool,
     cubes: &[CubieCube],
     timing: Timing,
-    solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube> + Sync,
+    solve: impl Fn(&CubieCube) -> Result<usize, InvalidCube> + Sync,
 ) -> io::Result<()> {
     let start = Instant::now();
     let solved = pool.map_slice(cubes, |c| {
         let start = (timing == Timing::EachSolve).then(Instant::now);
-        let len = solve(c).expect("a random state is a valid cube").len();
+        let len = solve(c).expect("a random state is a valid cube");
         (len, start.map(|start| start.elapsed().as_secs_f64()))
     });
     let seconds = start.elapsed().as_secs_f64();

@@ -170,8 +170,14 @@ fn tables_prints_histograms_and_sizes() {
 fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
     let out = succeed(&["bench", "--count", "20", "--threads", "2"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 4, "{out}");
-    let modes = ["fast", "fewest", "fast (2 threads)", "fewest (2 threads)"];
+    assert_eq!(lines.len(), 5, "{out}");
+    let modes = [
+        "fast",
+        "fewest",
+        "fewest with NISS",
+        "fast (2 threads)",
+        "fewest (2 threads)",
+    ];
     let mut figures = Vec::new();
     for (line, mode) in lines.iter().zip(modes) {
         let rest = line.strip_prefix(&format!("{mode}: ")).expect(mode);
@@ -192,10 +198,10 @@ fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
         figures.push(lengths.split_once(" solves/s, ").expect(line).1.to_string());
     }
     // The same states give the same lengths on any number of threads.
-    assert_eq!(figures[0], figures[2]);
-    assert_eq!(figures[1], figures[3]);
+    assert_eq!(figures[0], figures[3]);
+    assert_eq!(figures[1], figures[4]);
     let single = succeed(&["bench", "--count", "20", "--threads", "1"]);
-    assert_eq!(single.lines().count(), 2, "{single}");
+    assert_eq!(single.lines().count(), 3, "{single}");
 }
 
 /// Output with each `micros` field and `µs` time, which are measurements,
@@ -410,4 +416,130 @@ fn check_reports_bad_attempts_with_line_and_column() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).starts_with("thistle: --scramble: unknown move `X` at column 3"));
     assert!(!stderr(&o).contains("panicked"));
+}
+
+#[test]
+fn niss_solutions_replay_stage_by_stage_on_their_sides() {
+    let scrambles = stdout(&thistle(&["random", "--count", "6", "--seed", "5"], None));
+    let mut inverse_stages = 0;
+    for scramble in scrambles.lines() {
+        let o = thistle(&["solve", "--fewest", "--niss", "--json", scramble], None);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let found: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let solution = found["solution"].as_str().unwrap();
+        assert_eq!(
+            found["length"].as_u64().unwrap() as usize,
+            solution.split_whitespace().count()
+        );
+        let solved = stdout(&thistle(
+            &["state", &format!("{scramble} {solution}")],
+            None,
+        ));
+        assert_eq!(
+            solved.trim(),
+            "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+        );
+        // The stages as an FMC attempt, inverse ones in parentheses: each
+        // reaches its own goal in turn.
+        let mut attempt = Vec::new();
+        let mut names = Vec::new();
+        for stage in found["stages"].as_array().unwrap() {
+            let moves: Vec<&str> = stage["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap())
+                .collect();
+            if moves.is_empty() {
+                continue;
+            }
+            let moves = moves.join(" ");
+            if stage["side"] == "inverse" {
+                inverse_stages += 1;
+                attempt.push(format!("({moves})"));
+            } else {
+                assert_eq!(stage["side"], "normal");
+                attempt.push(moves);
+            }
+            names.push(stage["name"].as_str().unwrap().to_string());
+        }
+        let o = thistle(
+            &[
+                "check",
+                "--json",
+                "--scramble",
+                scramble,
+                &attempt.join("\n"),
+            ],
+            None,
+        );
+        let checked: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let reached: Vec<&str> = checked["steps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|step| step["reaches"].as_str().unwrap_or("none"))
+            .collect();
+        // A step may reach a later goal than its own, never an earlier one.
+        for (name, reached) in names.iter().zip(&reached) {
+            let rank = |n: &str| {
+                [
+                    "Orient edges",
+                    "Orient corners + slice",
+                    "Separate pieces",
+                    "Half-turn finish",
+                ]
+                .iter()
+                .position(|&s| s == n)
+            };
+            assert!(rank(reached) >= rank(name), "{name} reached only {reached}");
+        }
+        assert_eq!(checked["reached"], "Half-turn finish");
+    }
+    assert!(
+        inverse_stages > 0,
+        "some stage of six states goes on the inverse"
+    );
+}
+
+#[test]
+fn fewest_on_given_axes_echoes_them_and_write_up_lists_the_stages() {
+    let o = thistle(
+        &[
+            "solve",
+            "--fewest",
+            "--edges",
+            "R/L",
+            "--corners",
+            "F/B",
+            "--json",
+            "R U2 F' L D B2",
+        ],
+        None,
+    );
+    let found: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        found["axes"],
+        serde_json::json!({"edges": "R/L", "corners": "F/B"})
+    );
+    let o = thistle(
+        &["solve", "--niss", "--write-up", "R U2 F' L D B2 R' F U"],
+        None,
+    );
+    let text = stdout(&o);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("Solution: "), "{text}");
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("// EO: Orient edges ("),
+        "{text}"
+    );
+    let o = thistle(&["solve", "--edges", "R/L", "--corners", "R/L", "R"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "thistle: --edges and --corners need two different axes\n"
+    );
 }

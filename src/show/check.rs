@@ -13,7 +13,7 @@ use crate::show::counters::{self, AtGoal, Distance};
 use crate::solve::fewest;
 use crate::solve::niss::{self, Side, Sides, Step};
 use crate::solve::orientation::Orientation;
-use crate::solve::solver::{Solution, SolvedStage};
+use crate::solve::solver::SolvedStage;
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
 use serde::Serialize;
@@ -222,9 +222,9 @@ fn completion(
     orientations
         .iter()
         .map(|&o| {
-            let found = fewest::solve_fewest_classic(&o.conjugate(&cube), budget)
-                .expect("the cube was checked");
-            let stages = Solution::seen_from(found.stages.map(|s| s.moves), o).stages;
+            let stages = fewest::solve_fewest_in(&cube, o, budget)
+                .expect("the cube was checked")
+                .stages;
             let rest: Vec<Move> = stages.iter().flat_map(|s| s.moves.clone()).collect();
             let whole = niss::joined(&niss::joined(&sides.normal, &rest), &inverse);
             Completion {

@@ -117,6 +117,20 @@ pub fn solve_fewest_classic(cube: &CubieCube, budget: u64) -> Result<Solution, I
     Ok(search.solution(Orientation::all()))
 }
 
+/// `solve_fewest_classic` with the chain turned to `orientation`: the
+/// whole budget on those axes alone, as the cube's own moves.
+pub fn solve_fewest_in(
+    cube: &CubieCube,
+    orientation: &Orientation,
+    budget: u64,
+) -> Result<Solution, InvalidCube> {
+    let found = solve_fewest_classic(&orientation.conjugate(cube), budget)?;
+    Ok(Solution::seen_from(
+        found.stages.map(|stage| stage.moves),
+        orientation,
+    ))
+}
+
 /// Whether `next` may follow `last` in a stage: not the same face (the two
 /// would be one move) and, of two commuting opposite faces, only in one order.
 fn may_follow(last: Option<Move>, next: Move) -> bool {

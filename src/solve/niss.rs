@@ -9,8 +9,12 @@
 //! inverses, so both sides reach a goal together. Once the normal-side cube
 //! is solved, `N · I⁻¹` solves the scramble.
 
-use crate::cube::cubie::{CubieCube, Move};
+use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::cube::notation::{self, Alg, Node, NotationError};
+use crate::solve::fewest;
+use crate::solve::orientation::{Axes, Orientation};
+use crate::solve::solver::{Solution, SolvedStage};
+use crate::solve::stage::StageKind;
 use serde::Serialize;
 
 /// Which scramble a step was found on.
@@ -64,6 +68,150 @@ impl Sides {
     pub fn solution(&self) -> Vec<Move> {
         joined(&self.normal, &inverted(&self.inverse))
     }
+}
+
+/// A four-stage solution whose stages may lie on either side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NissSolution {
+    pub stages: [SolvedStage; StageKind::COUNT],
+    pub sides: [Side; StageKind::COUNT],
+    pub axes: Axes,
+}
+
+impl NissSolution {
+    /// Every stage on the normal side.
+    pub fn normal(solution: Solution) -> NissSolution {
+        NissSolution::on(solution, Side::Normal)
+    }
+
+    /// Every stage on one side.
+    fn on(solution: Solution, side: Side) -> NissSolution {
+        NissSolution {
+            stages: solution.stages,
+            sides: [side; StageKind::COUNT],
+            axes: solution.axes,
+        }
+    }
+
+    /// The stages in order, each with its side.
+    pub fn steps(&self) -> Vec<Step> {
+        self.stages
+            .iter()
+            .zip(self.sides)
+            .map(|(stage, side)| Step {
+                moves: stage.moves.clone(),
+                side,
+            })
+            .collect()
+    }
+
+    /// The moves of each side.
+    pub fn sides(&self) -> Sides {
+        let mut sides = Sides::default();
+        for step in self.steps() {
+            sides.push(&step);
+        }
+        sides
+    }
+
+    /// The whole solution, `N · I⁻¹`, joins merged.
+    pub fn moves(&self) -> Vec<Move> {
+        self.sides().solution()
+    }
+}
+
+/// Shares of the fewest-moves budget: the whole chain on the inverse
+/// scramble gets `1 / INVERSE_SHARE` of it, and the rest of the chain after
+/// each switch of side `1 / SWITCH_SHARE`.
+const INVERSE_SHARE: u64 = 4;
+const SWITCH_SHARE: u64 = 16;
+
+/// Fewest-moves mode with NISS: the chain found on the normal scramble, on
+/// the inverse one, and each of those with the stages after 1, 2 or 3
+/// switched to the other side and searched again from there, on the same
+/// axes. The shortest whole solution wins; on a tie, the earlier of that
+/// list, so the plain fewest-moves solution is kept unless NISS is shorter.
+/// Deterministic, and never longer than `fewest::solve_fewest`.
+pub fn solve_fewest_niss(scramble: &CubieCube, budget: u64) -> Result<NissSolution, InvalidCube> {
+    let normal = fewest::solve_fewest(scramble, budget)?;
+    let inverse = fewest::solve_fewest(&scramble.inverse(), budget / INVERSE_SHARE)?;
+    let mut candidates = vec![
+        NissSolution::on(normal.clone(), Side::Normal),
+        NissSolution::on(inverse.clone(), Side::Inverse),
+    ];
+    for (first, side, other) in [
+        (normal, Side::Normal, Side::Inverse),
+        (inverse, Side::Inverse, Side::Normal),
+    ] {
+        let orientation = Orientation::with_axes(first.axes).expect("a solution's axes differ");
+        for switch in 1..StageKind::COUNT {
+            let mut sides = Sides::default();
+            let mut stages = first.stages.clone();
+            for stage in &stages[..switch] {
+                sides.push(&Step {
+                    moves: stage.moves.clone(),
+                    side,
+                });
+            }
+            let seen = sides.cube(scramble, other);
+            let rest = fewest::solve_fewest_in(&seen, orientation, budget / SWITCH_SHARE)?;
+            // The rest starts where the first part ended, in the same group;
+            // a search that chose to redo an earlier stage is not this switch.
+            if rest.stages[..switch].iter().any(|s| !s.moves.is_empty()) {
+                continue;
+            }
+            for (slot, stage) in stages.iter_mut().zip(rest.stages).skip(switch) {
+                *slot = stage;
+            }
+            let mut sides_of = [side; StageKind::COUNT];
+            sides_of[switch..].fill(other);
+            candidates.push(NissSolution {
+                stages,
+                sides: sides_of,
+                axes: first.axes,
+            });
+        }
+    }
+    Ok(candidates
+        .into_iter()
+        .min_by_key(|c| c.moves().len())
+        .expect("two candidates at least"))
+}
+
+/// An FMC write-up of `solution`: a line per stage with something to do,
+/// its moves (inverse moves in parentheses), then `//`, the stage, its side
+/// if inverse, and `(moves/running total)`; then the whole solution.
+pub fn write_up(solution: &NissSolution) -> String {
+    let mut text = String::new();
+    let mut total = 0;
+    for ((stage, side), kind) in solution
+        .stages
+        .iter()
+        .zip(solution.sides)
+        .zip(StageKind::ALL)
+    {
+        if stage.moves.is_empty() {
+            continue;
+        }
+        total += stage.moves.len();
+        let on = if side == Side::Inverse {
+            ", on the inverse"
+        } else {
+            ""
+        };
+        let moves = fmc_text(&stage.moves, side);
+        let (fmc, name, count) = (kind.fmc(), kind.name(), stage.moves.len());
+        text.push_str(&format!(
+            "{moves:<20}// {fmc}: {name}{on} ({count}/{total})\n"
+        ));
+    }
+    let whole = solution.moves();
+    text.push_str(&format!(
+        "Solution: {} ({})\n",
+        notation::format_moves(&whole),
+        whole.len()
+    ));
+    text
 }
 
 /// The moves that undo `moves`.
@@ -247,6 +395,51 @@ mod tests {
         let error = read_attempt("R U\nF Q").unwrap_err();
         assert_eq!((error.line, error.column), (2, 3));
         assert!(read_attempt("(R U").is_err());
+    }
+
+    #[test]
+    fn niss_solutions_solve_and_are_never_longer_than_fewest() {
+        let mut rng = crate::solve::scramble::rng(Some(21));
+        for _ in 0..4 {
+            let cube = crate::solve::scramble::random_state(&mut rng);
+            let niss = solve_fewest_niss(&cube, fewest::DEFAULT_BUDGET).unwrap();
+            let plain = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET).unwrap();
+            let whole = niss.moves();
+            assert!(cube.apply(&whole).is_solved());
+            assert!(
+                whole.len() <= plain.len(),
+                "{} > {}",
+                whole.len(),
+                plain.len()
+            );
+            assert!(niss.sides().normal_cube(&cube).is_solved());
+        }
+    }
+
+    #[test]
+    fn a_write_up_brackets_inverse_stages_and_counts_as_it_goes() {
+        let stage = |kind: StageKind, text: &str| SolvedStage {
+            kind,
+            name: kind.name(),
+            moves: moves(text),
+        };
+        let solution = NissSolution {
+            stages: [
+                stage(StageKind::ALL[0], "F' R' U' F"),
+                stage(StageKind::ALL[1], "D2 R U2 R'"),
+                stage(StageKind::ALL[2], ""),
+                stage(StageKind::ALL[3], "U2"),
+            ],
+            sides: [Side::Normal, Side::Inverse, Side::Inverse, Side::Inverse],
+            axes: Axes::CLASSIC,
+        };
+        assert_eq!(
+            write_up(&solution),
+            "F' R' U' F          // EO: Orient edges (4/4)\n\
+             (D2 R U2 R')        // DR: Orient corners + slice, on the inverse (4/8)\n\
+             (U2)                // finish: Half-turn finish, on the inverse (1/9)\n\
+             Solution: F' R' U' F U2 R U2 R' D2 (9)\n"
+        );
     }
 
     #[test]

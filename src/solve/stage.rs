@@ -27,6 +27,8 @@ pub enum StageKind {
 pub struct StageInfo {
     /// The name shown on the stage's chip.
     pub name: &'static str,
+    /// Its name in fewest-moves practice: EO, DR, HTR, finish.
+    pub fmc: &'static str,
     /// What the stage fixes, in plain words: its goal.
     pub description: &'static str,
     /// Faces this stage may turn a quarter; every other face only by half
@@ -46,6 +48,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
     [
         StageInfo {
             name: "Orient edges",
+            fmc: "EO",
             description: "Orients every edge, so that no edge needs an F or B quarter turn from here on.",
             quarter_turn_faces: &[U, R, F, D, L, B],
             groups: "G0 → G1",
@@ -54,6 +57,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
         },
         StageInfo {
             name: "Orient corners + slice",
+            fmc: "DR",
             description: "Twists every corner so its white or yellow sticker faces up or down, and brings the four middle-layer edges (FR FL BL BR) into the middle layer.",
             quarter_turn_faces: &[U, R, D, L],
             groups: "G1 → G2",
@@ -62,6 +66,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
         },
         StageInfo {
             name: "Separate pieces",
+            fmc: "HTR",
             description: "Puts each corner into its tetrad with the right twist, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
             quarter_turn_faces: &[U, D],
             groups: "G2 → G3",
@@ -70,6 +75,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
         },
         StageInfo {
             name: "Half-turn finish",
+            fmc: "finish",
             description: "Solves the cube with half turns only.",
             quarter_turn_faces: &[],
             groups: "G3 → solved",
@@ -154,6 +160,11 @@ impl StageKind {
     /// The name shown on the stage's chip.
     pub fn name(self) -> &'static str {
         self.info().name
+    }
+
+    /// The stage's short name in fewest-moves practice (EO, DR, HTR, finish).
+    pub fn fmc(self) -> &'static str {
+        self.info().fmc
     }
 
     /// What the stage fixes, in plain words.
