@@ -18,7 +18,7 @@ use thistle::solve::orientation::{Axes, Axis, Orientation};
 use thistle::solve::shortest::{self, Proof};
 use thistle::solve::solver::{self, Solution};
 use thistle::solve::stage::{self, StageKind};
-use thistle::solve::{fewest, niss, scramble, tables};
+use thistle::solve::{alternatives, fewest, niss, scramble, tables};
 
 #[derive(Parser)]
 #[command(
@@ -121,6 +121,28 @@ enum Command {
         /// end steps).
         attempt: String,
     },
+    /// Other ways to do one stage, each with the later stages re-planned by
+    /// the fewest-moves search, sorted by the whole solution's length: one
+    /// line each (`R' F D2 · 3 moves · total 20`), or one JSON object each.
+    Alternatives {
+        #[arg(long)]
+        json: bool,
+        /// The stage, 1 to 4.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        stage: u8,
+        /// How many to offer.
+        #[arg(long, default_value_t = 8)]
+        count: usize,
+        /// The moves of the earlier stages in FMC notation (a bare
+        /// parenthesised group is on the inverse scramble).
+        #[arg(long, default_value = "")]
+        after: String,
+        /// Offer the stage on the inverse scramble too.
+        #[arg(long)]
+        niss: bool,
+        /// The scramble (notation) or a 54-letter facelet string.
+        scramble: String,
+    },
     /// Print each stage's depth histogram and table size.
     Tables,
     /// Solve random states and report speed and lengths.
@@ -217,6 +239,17 @@ fn main() -> ExitCode {
             scramble,
             attempt,
         } => check_attempt(out, json, complete, &scramble, &attempt),
+        Command::Alternatives {
+            json,
+            stage,
+            count,
+            after,
+            niss,
+            scramble,
+        } => {
+            let kind = StageKind::ALL[usize::from(stage) - 1];
+            print_alternatives(out, json, kind, count, niss, (&scramble, &after))
+        }
         Command::Tables => print_tables(out),
         Command::Bench {
             count,
@@ -291,6 +324,52 @@ fn check_attempt(
             "Completed: {} ({})",
             completion.solution, completion.length
         )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `thistle alternatives`: a line, or a JSON object, per alternative.
+fn print_alternatives(
+    out: &mut impl Write,
+    json: bool,
+    kind: StageKind,
+    count: usize,
+    niss: bool,
+    (scramble, after): (&str, &str),
+) -> io::Result<ExitCode> {
+    tables::prepare();
+    let found = Input::read(scramble)
+        .read_cube()
+        .map_err(|e| format!("scramble: {e}"))
+        .and_then(|(cube, _)| {
+            let before = niss::read_attempt(after).map_err(|e| format!("--after: {e}"))?;
+            alternatives::alternatives(&cube, &before, kind, count, niss).map_err(|e| e.to_string())
+        });
+    let found = match found {
+        Ok(found) => found,
+        Err(error) => {
+            eprintln!("thistle: {error}");
+            return Ok(ExitCode::from(2));
+        }
+    };
+    for alternative in found {
+        let solution = notation::format_moves(&alternative.solution);
+        if json {
+            let line = serde_json::json!({
+                "moves": alternative.moves.iter().map(ToString::to_string).collect::<Vec<_>>(),
+                "side": alternative.side,
+                "axes": alternative.axes,
+                "length": alternative.moves.len(),
+                "total": alternative.solution.len(),
+                "rest": alternative.rest,
+                "solution": solution,
+            });
+            writeln!(out, "{line}")?;
+        } else {
+            let moves = niss::fmc_text(&alternative.moves, alternative.side);
+            let (length, total) = (alternative.moves.len(), alternative.solution.len());
+            writeln!(out, "{moves} \u{b7} {length} moves \u{b7} total {total}")?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

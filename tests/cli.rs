@@ -543,3 +543,55 @@ fn fewest_on_given_axes_echoes_them_and_write_up_lists_the_stages() {
         "thistle: --edges and --corners need two different axes\n"
     );
 }
+
+#[test]
+fn alternatives_are_sorted_by_total_distinct_and_solve() {
+    let scramble = "R U2 F' L D B2 R' F U L2 D' B";
+    let out = succeed(&[
+        "alternatives",
+        "--json",
+        "--stage",
+        "1",
+        "--count",
+        "8",
+        scramble,
+    ]);
+    let found: Vec<serde_json::Value> = out
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(found.len(), 8);
+    let mut seen = std::collections::HashSet::new();
+    let mut last_total = 0;
+    for alternative in &found {
+        let total = alternative["total"].as_u64().unwrap();
+        assert!(total >= last_total, "sorted by total");
+        last_total = total;
+        assert!(
+            seen.insert(alternative["moves"].to_string()),
+            "no two the same"
+        );
+        let solution = alternative["solution"].as_str().unwrap();
+        assert_eq!(total as usize, solution.split_whitespace().count());
+        assert_eq!(
+            alternative["length"].as_u64().unwrap() as usize,
+            alternative["moves"].as_array().unwrap().len()
+        );
+        let solved = stdout(&thistle(
+            &["state", &format!("{scramble} {solution}")],
+            None,
+        ));
+        assert_eq!(
+            solved.trim(),
+            "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
+        );
+    }
+    // A later stage needs the earlier ones done by --after.
+    let o = thistle(&["alternatives", "--stage", "3", scramble], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("have not reached the goal of Orient edges"),
+        "{}",
+        stderr(&o)
+    );
+}

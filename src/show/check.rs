@@ -9,39 +9,14 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::cube::notation::format_moves;
-use crate::show::counters::{self, AtGoal, Distance};
+use crate::show::counters;
 use crate::solve::fewest;
 use crate::solve::niss::{self, Side, Sides, Step};
 use crate::solve::orientation::Orientation;
-use crate::solve::solver::SolvedStage;
+use crate::solve::solver::{furthest, Distance, SolvedStage};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
 use serde::Serialize;
-
-/// How far the chain has come for a cube seen in one orientation: the
-/// number of goals reached in a row from stage 1 (0–4).
-fn level(cube: &CubieCube, orientation: &Orientation) -> usize {
-    let seen = orientation.conjugate(cube);
-    let stages = tables::stages();
-    StageKind::ALL
-        .iter()
-        .take_while(|&&kind| stages.visit(kind, AtGoal(&seen)))
-        .count()
-}
-
-/// The furthest the chain has come in any orientation, and the
-/// orientations that come that far.
-fn furthest(cube: &CubieCube) -> (usize, Vec<&'static Orientation>) {
-    let levels: Vec<usize> = Orientation::all().iter().map(|o| level(cube, o)).collect();
-    let best = levels.iter().copied().max().unwrap_or(0);
-    let orientations = Orientation::all()
-        .iter()
-        .zip(&levels)
-        .filter(|&(_, &l)| l == best)
-        .map(|(o, _)| o)
-        .collect();
-    (best, orientations)
-}
 
 /// Stage `kind`'s exact distance for the cube seen in `orientation`, which
 /// must have reached every earlier goal there.

@@ -15,7 +15,7 @@
 use crate::cube::cubie::{self, CubieCube, InvalidCube, Move};
 use crate::solve::bfs;
 use crate::solve::orientation::Orientation;
-use crate::solve::solver::{self, Solution};
+use crate::solve::solver::{AtGoal, Distance, Solution};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
 use crate::solve::tables;
 use serde::ser::{SerializeStruct, Serializer};
@@ -222,26 +222,6 @@ fn outside(pieces: &[u8], set: u16) -> u8 {
 
 /// Whether a cube is in the group a stage ends in: its coordinate reads the
 /// goal. Only meaningful where the earlier stages' coordinates do too.
-pub(crate) struct AtGoal<'a>(pub(crate) &'a CubieCube);
-
-impl StageVisitor for AtGoal<'_> {
-    type Output = bool;
-    fn visit<S: Stage>(self, stage: &S) -> bool {
-        stage.coord(self.0) == stage.goal()
-    }
-}
-
-/// A cube's exact distance from a stage's goal: the length of the shortest
-/// path the descent over the stage's table walks.
-pub(crate) struct Distance<'a>(pub(crate) &'a CubieCube);
-
-impl StageVisitor for Distance<'_> {
-    type Output = usize;
-    fn visit<S: Stage>(self, stage: &S) -> usize {
-        solver::descent(stage, stage.coord(self.0)).count()
-    }
-}
-
 /// The exact distance after one move, from the exact distance `before` it
 /// and the stage's table entry.
 struct NextDistance<'a> {

@@ -133,7 +133,7 @@ pub fn solve_fewest_in(
 
 /// Whether `next` may follow `last` in a stage: not the same face (the two
 /// would be one move) and, of two commuting opposite faces, only in one order.
-fn may_follow(last: Option<Move>, next: Move) -> bool {
+pub(crate) fn may_follow(last: Option<Move>, next: Move) -> bool {
     last.is_none_or(|last| {
         next.face != last.face
             && !(next.face == last.face.opposite() && next.face.index() < last.face.index())

@@ -40,12 +40,14 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// Adds a step's moves to its side.
+    /// Adds a step's moves to its side, merged with the side's last move
+    /// where they meet on one face.
     pub fn push(&mut self, step: &Step) {
-        match step.side {
-            Side::Normal => self.normal.extend(&step.moves),
-            Side::Inverse => self.inverse.extend(&step.moves),
-        }
+        let moves = match step.side {
+            Side::Normal => &mut self.normal,
+            Side::Inverse => &mut self.inverse,
+        };
+        *moves = joined(moves, &step.moves);
     }
 
     /// The cube the normal side sees: `I⁻¹ · scramble · N`.

@@ -170,6 +170,56 @@ impl DistanceTable<'_> {
     }
 }
 
+/// Whether a cube has reached a stage's goal (the cube must have reached
+/// every earlier goal for the answer to mean the group).
+pub struct AtGoal<'a>(pub &'a CubieCube);
+
+impl StageVisitor for AtGoal<'_> {
+    type Output = bool;
+    fn visit<S: Stage>(self, stage: &S) -> bool {
+        stage.coord(self.0) == stage.goal()
+    }
+}
+
+/// A cube's exact distance from a stage's goal: the length of the shortest
+/// path the descent over the stage's table walks.
+pub struct Distance<'a>(pub &'a CubieCube);
+
+impl StageVisitor for Distance<'_> {
+    type Output = usize;
+    fn visit<S: Stage>(self, stage: &S) -> usize {
+        descent(stage, stage.coord(self.0)).count()
+    }
+}
+
+/// How far the chain has come for a cube seen in one orientation: the
+/// number of goals reached in a row from stage 1 (0–4).
+pub fn goals_reached(cube: &CubieCube, orientation: &Orientation) -> usize {
+    let seen = orientation.conjugate(cube);
+    let stages = tables::stages();
+    StageKind::ALL
+        .iter()
+        .take_while(|&&kind| stages.visit(kind, AtGoal(&seen)))
+        .count()
+}
+
+/// The furthest the chain has come in any orientation, and the
+/// orientations that come that far.
+pub fn furthest(cube: &CubieCube) -> (usize, Vec<&'static Orientation>) {
+    let levels: Vec<usize> = Orientation::all()
+        .iter()
+        .map(|o| goals_reached(cube, o))
+        .collect();
+    let best = levels.iter().copied().max().unwrap_or(0);
+    let orientations = Orientation::all()
+        .iter()
+        .zip(&levels)
+        .filter(|&(_, &l)| l == best)
+        .map(|(o, _)| o)
+        .collect();
+    (best, orientations)
+}
+
 /// Appends to `moves` a shortest sequence of the stage's moves that takes
 /// `cube` into the stage's goal, and returns the cube it ends in.
 struct Descend<'a> {
