@@ -1,7 +1,7 @@
 # Two entry points, both in the README: `make serve` and `make test`.
 # Everything else here is a step they depend on.
 
-.PHONY: serve test check native-test setup web web-check wasm-test e2e page-bench
+.PHONY: serve test check native-test setup web web-check wasm-test e2e page-bench compare-cubing
 
 # PORT=8080 make serve to pick another port.
 serve: web
@@ -33,6 +33,12 @@ e2e: web
 # Page weight, load time, in-page solve time, frame rate; writes /tmp/web-figures.txt.
 page-bench: web
 	node scripts/page-bench.mjs
+
+# Fewest-moves mode and cubing.js's solver on the same random states, one thread each
+# (needs the npm packages: npm ci). node scripts/compare-cubing.mjs --count N --seed S for others.
+compare-cubing:
+	cargo build --release --bin thistle
+	node scripts/compare-cubing.mjs
 
 check:
 	cargo fmt --all -- --check

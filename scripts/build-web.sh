@@ -19,9 +19,9 @@ node_modules/binaryen/bin/wasm-opt -Oz --strip-debug --strip-producers www/pkg/t
 # (the same files and paths, so every relative import still holds).
 rm -rf dist
 cp -r www dist
-# Save video's duration fix (npm fix-webm-duration), served beside the page's modules.
-{ echo '/*! fix-webm-duration 1.0.6 | MIT licence | (c) 2018 Yury Sitnikov */'
-  cat node_modules/fix-webm-duration/fix-webm-duration.js; } > dist/fix-webm-duration.js
+# Save video's WebM muxer (npm webm-muxer), served beside the page's modules.
+{ echo '/*! webm-muxer 5.1.4 | MIT licence | (c) 2022 Vanilagy */'
+  cat node_modules/webm-muxer/build/webm-muxer.mjs; } > dist/webm-muxer.js
 for module in dist/*.js; do
   if [ "$module" != dist/sw.js ]; then
     node_modules/.bin/terser "$module" --module --compress --mangle -o "$module"

@@ -1,10 +1,12 @@
 // Save video: records the whole solution, or one stage, as a WebM for a
 // class. The cube as shown (lens, palette, letters; the flat net where there
-// is no 3D cube) is drawn 1280 px wide onto a canvas that MediaRecorder
-// records, with the stage's name across the top, marked in the accent colour
-// as each stage starts. Playback runs on wall-clock time at the chosen
-// speed, so the video plays at that steady speed. Chromium's recorder leaves
-// the duration out of the file; fix-webm-duration writes it in. Loaded on
+// is no 3D cube) is drawn 1280 px wide, with the stage's name across the
+// top, marked in the accent colour as each stage starts, and each frame is
+// encoded (WebCodecs, VP8) at its own time: playback steps exactly 1/30 s a
+// frame at the chosen speed, so the video plays at that steady speed however
+// busy the machine is, and no frame is dropped. Frames are paced to the
+// clock, so a recording takes about as long as the video, and the page shows
+// it playing. webm-muxer writes the file, its duration included. Loaded on
 // first use, with its dialog.
 
 import { NET_COLUMNS, NET_ROWS, cell } from './net.js';
@@ -26,13 +28,6 @@ const MARK = 1.5;
 const FMC = ['EO', 'DR', 'HTR', 'finish'];
 /** Quarter turns take this long at speed 1 (playback.rs's QUARTER_TURN_SECONDS). */
 const QUARTER_TURN_SECONDS = 0.3;
-
-/** The first WebM this browser records; VP8 first, as every player decodes it. */
-function webmType() {
-  if (typeof MediaRecorder === 'undefined') return null;
-  return ['video/webm;codecs=vp8', 'video/webm;codecs=vp9', 'video/webm']
-    .find((type) => MediaRecorder.isTypeSupported(type)) || null;
-}
 
 /** Seconds `list` of moves takes to play at speed 1. */
 const playTime = (list) => list.reduce((sum, move) => sum + QUARTER_TURN_SECONDS * (move.endsWith('2') ? 2 : 1), 0);
@@ -67,22 +62,6 @@ function drawNet(context, view, width, height, y) {
       context.fillStyle = view.inks[index];
       context.fillText(view.letters[index], x + size / 2, y + size / 2);
     }
-  }
-}
-
-/**
- * Resolves once the recorder has handed over all it encoded (two requests
- * in a row bring nothing), or `signal` aborts. A slow machine's encoder
- * runs behind the frames, and stopping would drop the ones it holds.
- */
-async function drain(recorder, signal) {
-  for (let empty = 0; empty < 2 && !signal.aborted;) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const size = await new Promise((resolve) => {
-      recorder.addEventListener('dataavailable', (event) => resolve(event.data.size), { once: true });
-      recorder.requestData();
-    });
-    empty = size === 0 ? empty + 1 : 0;
   }
 }
 
@@ -124,16 +103,27 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
   });
 }
 
+/** The encoder's settings: VP8, which every WebM player decodes. */
+const CODEC = { codec: 'vp8', width: WIDTH, height: HEIGHT, bitrate: 4e6, framerate: FPS };
+/** A key frame every this many frames, so a player can seek. */
+const KEY_EVERY = 2 * FPS;
+/** Frames waiting in the encoder before drawing waits for it. */
+const QUEUE = 4;
+
+/** Resolves at the next animation frame, with its time. */
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
 /**
  * Records `stages` (indices into the solution on show) as they play from
- * the first one's start at `speed`; `onProgress(fraction)` follows it, and
- * `onProgress(null)` says the recorder is finishing. Resolves to the
- * video, or to null once `signal` aborts.
+ * the first one's start at `speed`; `onProgress(fraction)` follows it.
+ * Resolves to the video, or to null once `signal` aborts.
  */
 async function record({ stages, speed, onProgress, signal }) {
   const { app, solution } = page;
-  const type = webmType();
-  if (!type) throw new Error('this browser cannot record WebM video');
+  if (typeof VideoEncoder === 'undefined' || !(await VideoEncoder.isConfigSupported(CODEC)).supported) {
+    throw new Error('this browser cannot encode VP8 video (WebCodecs)');
+  }
+  const { ArrayBufferTarget, Muxer } = await import('./webm-muxer.js');
   const { canvas } = ui;
   const flat = canvas.hidden;
   const picture = element('canvas');
@@ -154,6 +144,17 @@ async function record({ stages, speed, onProgress, signal }) {
   const first = solution.stages[stages[0]].start;
   const last = first + playing.length;
 
+  const muxer = new Muxer({
+    target: new ArrayBufferTarget(),
+    video: { codec: 'V_VP8', width: WIDTH, height: HEIGHT, frameRate: FPS },
+  });
+  let failure = null;
+  const encoder = new VideoEncoder({
+    output: (chunk, meta) => muxer.addVideoChunk(chunk, meta),
+    error: (error) => { failure = error; },
+  });
+  encoder.configure(CODEC);
+
   const saved = { width: canvas.width, height: canvas.height, position: app.status().position };
   cancelAnimationFrame(page.rafId);
   page.rafId = 0;
@@ -165,20 +166,6 @@ async function record({ stages, speed, onProgress, signal }) {
   }
   app.setSpeed(speed);
   app.seek(first);
-
-  const stream = picture.captureStream(FPS);
-  const recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 4e6 });
-  const chunks = [];
-  recorder.addEventListener('dataavailable', (event) => chunks.push(event.data));
-  const stopped = new Promise((resolve) => recorder.addEventListener('stop', resolve, { once: true }));
-  // A hidden page draws no frames: the recorder waits with it.
-  let before = 0;
-  const onVisibility = () => {
-    before = 0;
-    if (document.hidden && recorder.state === 'recording') recorder.pause();
-    else if (!document.hidden && recorder.state === 'paused') recorder.resume();
-  };
-  document.addEventListener('visibilitychange', onVisibility);
 
   let stage = app.status().stage;
   let markedAt = 0;
@@ -194,61 +181,47 @@ async function record({ stages, speed, onProgress, signal }) {
     });
   };
 
-  // Seconds recorded: the video's duration, as the recorder timed it.
-  let recorded = 0;
   try {
-    await new Promise((resolve) => {
-      let phase = 'lead';
-      let held = 0;
-      const frame = (time) => {
-        if (signal.aborted) return resolve();
-        // A frame at most every 1/FPS s: the recorder takes no more, and
-        // drawing fewer leaves the processor to its encoder.
-        if (before && time - before < 1000 / FPS - 4) return requestAnimationFrame(frame);
-        // Wall-clock time, however long a frame took: the video keeps its speed.
-        const seconds = before ? (time - before) / 1000 : 0;
-        before = time;
-        recorded += seconds;
-        if (phase === 'play') {
-          if (!advance(seconds)) phase = 'tail';
-        } else {
-          draw();
-          held += seconds;
-          if (phase === 'lead' && held >= LEAD) {
-            phase = 'play';
-            if (stages.length === 1) app.playStage(stages[0]);
-            else app.toggle();
-          } else if (phase === 'tail' && held >= LEAD + TAIL) {
-            compose(recorded);
-            return resolve();
-          }
+    const step = 1 / FPS;
+    let phase = 'lead';
+    let held = 0;
+    let begun = 0;
+    for (let k = 0; phase !== 'done'; k += 1) {
+      const seconds = k * step;
+      // Paced to the clock, no faster than the video plays; a hidden page
+      // draws no frames, and the recording waits with it.
+      let now = await nextFrame();
+      begun ||= now;
+      while (now - begun < seconds * 1000) now = await nextFrame();
+      if (signal.aborted) return null;
+      if (failure) throw failure;
+      if (phase === 'play') {
+        if (!advance(step)) phase = 'tail';
+      } else {
+        draw();
+        if (k > 0) held += step;
+        if (phase === 'lead' && held >= LEAD) {
+          phase = 'play';
+          if (stages.length === 1) app.playStage(stages[0]);
+          else app.toggle();
         }
-        compose(recorded);
-        onProgress(Math.min(recorded / planned, 1));
-        return requestAnimationFrame(frame);
-      };
-      draw();
-      compose(0);
-      recorder.start();
-      requestAnimationFrame(frame);
-    });
-    if (!signal.aborted) {
-      // A busy machine's encoder drops frames it cannot keep up with, the
-      // last ones too. With the timeline paused, it is let finish, then
-      // given the end once more, so the video ends on the cube as it ends.
-      onProgress(null);
-      recorder.pause();
-      await drain(recorder, signal);
-      recorder.resume();
-      draw();
-      compose(recorded);
-      await drain(recorder, signal);
+      }
+      if (phase === 'tail' && held >= LEAD + TAIL) phase = 'done';
+      compose(seconds);
+      const frame = new VideoFrame(picture, { timestamp: Math.round(seconds * 1e6), duration: Math.round(step * 1e6) });
+      encoder.encode(frame, { keyFrame: k % KEY_EVERY === 0 });
+      frame.close();
+      while (encoder.encodeQueueSize > QUEUE) {
+        await new Promise((resolve) => encoder.addEventListener('dequeue', resolve, { once: true }));
+      }
+      onProgress(Math.min(seconds / planned, 1));
     }
+    await encoder.flush();
+    if (failure) throw failure;
+    muxer.finalize();
+    return new Blob([muxer.target.buffer], { type: 'video/webm' });
   } finally {
-    if (recorder.state !== 'inactive') recorder.stop();
-    await stopped;
-    stream.getTracks().forEach((track) => track.stop());
-    document.removeEventListener('visibilitychange', onVisibility);
+    if (encoder.state !== 'closed') encoder.close();
     page.recording = false;
     if (!flat) {
       canvas.width = saved.width;
@@ -257,54 +230,6 @@ async function record({ stages, speed, onProgress, signal }) {
     app.setSpeed(Number(ui.speed.value));
     act(() => app.seek(saved.position));
   }
-  if (signal.aborted) return null;
-  return withDuration(new Blob(chunks, { type: 'video/webm' }), recorded * 1000);
-}
-
-/** An EBML variable-length number at `at`: its value (with its length marker for an id) and length. */
-function vint(bytes, at, id = false) {
-  let length = 1;
-  while (length < 8 && !(bytes[at] & (0x100 >> length))) length += 1;
-  let value = id ? bytes[at] : bytes[at] & (0xff >> length);
-  for (let k = 1; k < length; k += 1) value = value * 256 + bytes[at + k];
-  return { value, length };
-}
-
-/** The children of the element whose data spans `from`–`to`: `id → { data, size }`. */
-function children(bytes, from, to) {
-  const found = new Map();
-  for (let at = from; at < to;) {
-    const id = vint(bytes, at, true);
-    const size = vint(bytes, at + id.length);
-    const data = at + id.length + size.length;
-    found.set(id.value, { data, size: size.value });
-    // A size of all ones is unknown: the element runs to the end (a streamed Segment).
-    if (size.value === 2 ** (7 * size.length) - 1) break;
-    at = data + size.value;
-  }
-  return found;
-}
-
-/**
- * The video with its duration, `ms`, in its Info. A recorder that streams
- * its chunks (requestData) cannot go back to write it: Chromium leaves a
- * placeholder of 1 ms there, which is overwritten here; one that leaves it
- * out gets it from fix-webm-duration, loaded then.
- */
-async function withDuration(video, ms) {
-  const bytes = new Uint8Array(await video.arrayBuffer());
-  const segment = children(bytes, 0, bytes.length).get(0x18538067);
-  const info = segment && children(bytes, segment.data, bytes.length).get(0x1549a966);
-  const duration = info && children(bytes, info.data, info.data + info.size).get(0x4489);
-  if (duration && (duration.size === 4 || duration.size === 8)) {
-    const view = new DataView(bytes.buffer, duration.data, duration.size);
-    if (duration.size === 4) view.setFloat32(0, ms);
-    else view.setFloat64(0, ms);
-    return new Blob([bytes], { type: video.type });
-  }
-  // A script, not a module: it defines window.ysFixWebmDuration.
-  await import('./fix-webm-duration.js');
-  return window.ysFixWebmDuration(video, ms, { logger: false });
 }
 
 /** The Save video dialog, built once: what to record, the speed, progress and Cancel. */
@@ -354,14 +279,7 @@ function createDialog() {
         stages,
         speed: Number(speed.value),
         signal: running.signal,
-        onProgress: (part) => {
-          if (part !== null) {
-            progress.value = part;
-            return;
-          }
-          progress.removeAttribute('value');
-          status.textContent = 'Finishing the video…';
-        },
+        onProgress: (part) => { progress.value = part; },
       });
       if (video) {
         const name = `thistle-${what.value === 'all' ? 'solution' : slug(page.solution.stages[stages[0]].name)}.webm`;

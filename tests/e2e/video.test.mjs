@@ -113,7 +113,7 @@ describe('save video', () => {
     const [start, end] = video.frames;
     assert.ok(start.drawn > 0.1, `the cube covers ${(100 * start.drawn).toFixed(1)}% of the frame`);
     assert.ok(start.band > 0.5, `the stage is marked across the top (${(100 * start.band).toFixed(0)}% of the band)`);
-    // Frames reach the end: none were lost to an encoder running behind.
+    // Frames reach the end: none were lost to a busy encoder.
     assert.ok(end.mediaTime >= video.duration - 0.2, `the last frame is at ${end.mediaTime} s of ${video.duration} s`);
     keepFrame('cube', start);
 
