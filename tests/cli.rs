@@ -387,12 +387,7 @@ fn check_reads_an_fmc_attempt_with_inverse_steps_and_completes_it() {
     assert_eq!(steps[1]["side"], "inverse");
     assert_eq!(steps[1]["moves"], serde_json::json!(["B2"]));
     assert_eq!(result["length"], 3);
-    let whole = result["completion"]["solution"].as_str().unwrap();
-    let solved = stdout(&thistle(&["state", &format!("{scramble} {whole}")], None));
-    assert_eq!(
-        solved.trim(),
-        "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
-    );
+    assert_solves(scramble, result["completion"]["solution"].as_str().unwrap());
 }
 
 #[test]
@@ -431,14 +426,7 @@ fn niss_solutions_replay_stage_by_stage_on_their_sides() {
             found["length"].as_u64().unwrap() as usize,
             solution.split_whitespace().count()
         );
-        let solved = stdout(&thistle(
-            &["state", &format!("{scramble} {solution}")],
-            None,
-        ));
-        assert_eq!(
-            solved.trim(),
-            "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
-        );
+        assert_solves(scramble, solution);
         // The stages as an FMC attempt, inverse ones in parentheses: each
         // reaches its own goal in turn.
         let mut attempt = Vec::new();
@@ -577,14 +565,7 @@ fn alternatives_are_sorted_by_total_distinct_and_solve() {
             alternative["length"].as_u64().unwrap() as usize,
             alternative["moves"].as_array().unwrap().len()
         );
-        let solved = stdout(&thistle(
-            &["state", &format!("{scramble} {solution}")],
-            None,
-        ));
-        assert_eq!(
-            solved.trim(),
-            "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"
-        );
+        assert_solves(scramble, solution);
     }
     // A later stage needs the earlier ones done by --after.
     let o = thistle(&["alternatives", "--stage", "3", scramble], None);
@@ -593,5 +574,18 @@ fn alternatives_are_sorted_by_total_distinct_and_solve() {
         stderr(&o).contains("have not reached the goal of Orient edges"),
         "{}",
         stderr(&o)
+    );
+}
+
+/// Asserts, by `thistle state`, that `solution` after `scramble` solves the cube.
+fn assert_solves(scramble: &str, solution: &str) {
+    let solved = stdout(&thistle(
+        &["state", &format!("{scramble} {solution}")],
+        None,
+    ));
+    assert_eq!(
+        solved.trim(),
+        "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB",
+        "{scramble} then {solution}"
     );
 }

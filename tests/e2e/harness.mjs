@@ -67,8 +67,10 @@ export function serve(dir = WWW) {
   });
 }
 
-export function launch() {
-  return chromium.launch({ executablePath: CHROMIUM.binary, args: CHROMIUM.args });
+/** Chromium, headless; with `webgl` false, without WebGL (or any 3D API). */
+export function launch({ webgl = true } = {}) {
+  const args = webgl ? CHROMIUM.args : [...CHROMIUM.args, '--disable-webgl', '--disable-3d-apis'];
+  return chromium.launch({ executablePath: CHROMIUM.binary, args });
 }
 
 /**

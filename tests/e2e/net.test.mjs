@@ -5,8 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, open, openIn, searched, serve, settle, status, useBrowser } from './harness.mjs';
+import { launch, open, openIn, searched, serve, settle, status, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -46,10 +45,7 @@ describe('the flat net', () => {
 
   test('without WebGL the page says so in one line, shows the net, and solves, steps and shares', async () => {
     const server = await serve();
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM.binary,
-      args: [...CHROMIUM.args, '--disable-webgl', '--disable-3d-apis'],
-    });
+    const browser = await launch({ webgl: false });
     try {
       const page = await openIn(await browser.newContext(), server.url);
       await searched(page);

@@ -5,8 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { chromium } from 'playwright-core';
-import { CHROMIUM, open, openIn, searched, serve, settle, status, useBrowser } from './harness.mjs';
+import { launch, open, openIn, searched, serve, settle, status, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -127,10 +126,7 @@ describe('save video', () => {
 
   test('without WebGL the video shows the flat net', async () => {
     const server = await serve();
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM.binary,
-      args: [...CHROMIUM.args, '--disable-webgl', '--disable-3d-apis'],
-    });
+    const browser = await launch({ webgl: false });
     try {
       const page = await openIn(await browser.newContext(), `${server.url}?scramble=R_U&mode=fast`);
       await searched(page);
