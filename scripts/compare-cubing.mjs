@@ -21,7 +21,8 @@
 //
 // Needs the release CLI (`cargo build --release --bin thistle`) and the npm
 // packages (`npm ci`); `make compare-cubing` builds the CLI and runs this.
-// Usage: node scripts/compare-cubing.mjs [--count N] [--seed S]
+// Usage: node scripts/compare-cubing.mjs [--count N] [--seed S] [--niss]
+// (--niss: Thistle's fewest-moves mode with NISS).
 
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
   options: {
     count: { type: 'string', default: '60' },
     seed: { type: 'string', default: '2026' },
+    niss: { type: 'boolean', default: false },
   },
 });
 // Thistle builds its tables before timing from 16 inputs, the warm-up one of them.
@@ -63,11 +65,14 @@ const mean = (values) => values.reduce((sum, value) => sum + value, 0) / values.
 const scrambles = run(['random', '--count', String(count + 1), '--seed', values.seed]);
 const warmUp = scrambles.pop();
 
-const thistleLines = run(['solve', '--fewest', '--json', '--threads', '1', '--file', '-'], [warmUp, ...scrambles].join('\n'));
+const mode = values.niss ? ['--fewest', '--niss'] : ['--fewest'];
+const name = values.niss ? 'thistle fewest with NISS' : 'thistle fewest';
+const thistleLines = run(['solve', ...mode, '--json', '--threads', '1', '--file', '-'], [warmUp, ...scrambles].join('\n'));
 const [thistleWarmUp, ...thistleSolves] = thistleLines.map((line) => {
   const record = JSON.parse(line);
   if (record.error) return { error: record.error };
-  const solution = record.stages.flatMap((stage) => stage.moves).join(' ');
+  // With NISS the stages lie on two sides; the whole solution is given.
+  const solution = record.solution ?? record.stages.flatMap((stage) => stage.moves).join(' ');
   return { solution, length: record.length, ms: record.micros / 1000 };
 });
 
@@ -93,10 +98,10 @@ const fault = (scramble, solve) => {
 const counted = [];
 scrambles.forEach((scramble, i) => {
   let ok = true;
-  for (const [name, solve] of [['thistle', thistleSolves[i]], ['cubing.js', cubingSolves[i]]]) {
+  for (const [solver, solve] of [['thistle', thistleSolves[i]], ['cubing.js', cubingSolves[i]]]) {
     const why = fault(scramble, solve);
     if (why) {
-      console.error(`error: state ${i + 1} (${scramble}): ${name}: ${why}`);
+      console.error(`error: state ${i + 1} (${scramble}): ${solver}: ${why}`);
       ok = false;
     }
   }
@@ -118,9 +123,9 @@ console.log(
   `${count} random states (thistle random --count ${count} --seed ${values.seed}), one thread each; ` +
     `cubing ${cubingVersion}, Node ${process.version}`,
 );
-console.log(summary('thistle fewest', thistleSolves));
+console.log(summary(name, thistleSolves));
 console.log(summary('cubing.js two-phase', cubingSolves));
-console.log(`thistle fewest vs cubing.js: shorter on ${tally(-1)} states, equal on ${tally(0)}, longer on ${tally(1)}`);
+console.log(`${name} vs cubing.js: shorter on ${tally(-1)} states, equal on ${tally(0)}, longer on ${tally(1)}`);
 console.log(
   `warm-up solve, not counted: thistle ${thistleWarmUp.ms.toFixed(1)} ms, ` +
     `cubing.js ${cubingWarmUp.ms.toFixed(1)} ms (starts its worker, builds its tables)`,
