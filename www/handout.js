@@ -7,8 +7,6 @@
 
 import { createNet } from './net.js';
 
-const FMC = ['EO', 'DR', 'HTR', 'Finish'];
-
 /** The handout's style sheet, added with this module; settles once loaded. */
 const styled = new Promise((resolve, reject) => {
   const sheet = document.createElement('link');
@@ -52,7 +50,7 @@ export async function layOutHandout({ root, app, solution }) {
       const section = element('section', '', 'handout-stage');
       const text = element('div', '', 'handout-text');
       text.append(
-        element('h2', `Stage ${k + 1}: ${stage.name} (${FMC[k]})`),
+        element('h2', `Stage ${k + 1}: ${stage.name} (${stage.fmc})`),
         element('p', `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets`),
         element('p', stage.description),
         element('p', stage.moves.length ? `Moves (${stage.moves.length}): ${stage.moves.join(' ')}` : 'Moves: nothing to do', 'handout-moves'),

@@ -25,7 +25,6 @@ const LEAD = 0.6;
 const TAIL = 1.2;
 /** Seconds a stage's name is marked after it starts. */
 const MARK = 1.5;
-const FMC = ['EO', 'DR', 'HTR', 'finish'];
 /** Quarter turns take this long at speed 1 (playback.rs's QUARTER_TURN_SECONDS). */
 const QUARTER_TURN_SECONDS = 0.3;
 
@@ -83,8 +82,8 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
   context.fillStyle = marked ? colours.onAccent : colours.ink;
   context.font = `bold ${Math.round(band * 0.42)}px sans-serif`;
   context.textAlign = 'left';
-  const name = solution.stages[stage].name;
-  context.fillText(status.solved ? 'Solved' : `Stage ${stage + 1}: ${name} (${FMC[stage]})`, band * 0.4, band / 2);
+  const { name, fmc } = solution.stages[stage];
+  context.fillText(status.solved ? 'Solved' : `Stage ${stage + 1}: ${name} (${fmc})`, band * 0.4, band / 2);
   context.textAlign = 'right';
   context.font = `${Math.round(band * 0.36)}px sans-serif`;
   context.fillText(`Move ${status.position} of ${solution.total}`, width - band * 0.4, band / 2);
@@ -99,7 +98,7 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
     context.fillText(`${index + 1}. ${each.name}`, band * 0.4, top + line / 2);
     context.font = `${Math.round(line * 0.75)}px sans-serif`;
     const done = status.finished[index] ? ' \u2713' : '';
-    context.fillText(`${FMC[index]} \u00b7 ${moves(each.moves.length)}${done}`, band * 0.4, top + line * 1.5);
+    context.fillText(`${each.fmc} \u00b7 ${moves(each.moves.length)}${done}`, band * 0.4, top + line * 1.5);
   });
 }
 

@@ -31,6 +31,8 @@ use web_sys::HtmlCanvasElement;
 #[serde(rename_all = "camelCase")]
 struct StageView {
     name: &'static str,
+    /// Its name in fewest-moves practice: EO, DR, HTR, finish.
+    fmc: &'static str,
     /// What the stage fixes, in the solution's orientation.
     description: String,
     /// The groups it goes between, e.g. "G1 → G2", their number of cosets,
@@ -77,6 +79,7 @@ impl SolutionView {
                 let axes = solved.solution.axes;
                 let view = StageView {
                     name: info.name,
+                    fmc: info.fmc,
                     description: orientation::description(stage.kind, axes)
                         .expect("a solution's axes are an orientation's"),
                     groups: info.groups,
