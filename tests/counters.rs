@@ -14,6 +14,7 @@ use std::time::Instant;
 use thistle::cube::cubie::{CubieCube, Move};
 use thistle::cube::notation;
 use thistle::show::counters::{self, Counter, CounterError, Step};
+use thistle::solve::niss::{self, Side};
 use thistle::solve::solver::{self, Solution};
 use thistle::solve::stage::StageKind;
 use thistle::solve::{fewest, scramble};
@@ -207,13 +208,42 @@ fn distance_of(counters: &[(&'static str, Value)]) -> u8 {
 /// from its start through each move.
 fn check_progress(cube: &CubieCube, solution: &Solution, what: &str) -> Vec<Vec<u8>> {
     let progress = counters::progress(cube, solution).expect("a solution of the cube");
+    check_steps(
+        &progress,
+        solution,
+        &[Side::Normal; 4],
+        solution.inverse_moves(),
+        what,
+    )
+}
+
+/// Moves that undo `moves`.
+fn undo(moves: &[Move]) -> Vec<Move> {
+    moves.iter().rev().map(|m| m.inverse()).collect()
+}
+
+/// As `check_progress`, from the counters of stages on `sides`, the cube
+/// being `moves` applied to a solved cube. A stage on the inverse side
+/// counts the inverse of the cube so far: its moves undone in reverse.
+fn check_steps(
+    progress: &[Vec<Step>; StageKind::COUNT],
+    solution: &Solution,
+    sides: &[Side; StageKind::COUNT],
+    mut moves: Vec<Move>,
+    what: &str,
+) -> Vec<Vec<u8>> {
     // The counters follow the solution's axes: the definitions apply to the
     // cube turned so that those axes are the classic ones.
     let r = axes::rotation_to_classic(solution.axes);
-    let mut moves = solution.inverse_moves();
+    let mut side = Side::Normal;
     let mut state = axes::seen_through(&r, &moves);
     let mut distances = Vec::new();
-    for (k, (stage, steps)) in solution.stages.iter().zip(&progress).enumerate() {
+    for (k, (stage, steps)) in solution.stages.iter().zip(progress).enumerate() {
+        if sides[k] != side {
+            side = sides[k];
+            moves = undo(&moves);
+            state = axes::seen_through(&r, &moves);
+        }
         assert_eq!(steps.len(), stage.moves.len() + 1, "{what}");
         let mut before = independent(k, &state);
         let actual: Vec<_> = steps[0].counters.iter().map(read).collect();
@@ -296,6 +326,38 @@ fn fewest_mode_counters_match_their_definitions_and_move_by_at_most_one() {
         let left: Vec<u8> = (0..last.len() as u8).rev().collect();
         assert_eq!(*last, left, "seed {seed}");
     }
+}
+
+/// NISS solutions, whose stages count the cube of their own side: the
+/// counters match the definitions on each side's cube, and each stage ends
+/// at its goal there.
+#[test]
+fn niss_counters_follow_each_stage_on_its_side() {
+    let mut inverse_stages = 0;
+    for seed in 0..60 {
+        let cube = random_state(seed);
+        let found = niss::solve_fewest_niss(&cube, 5_000).expect("a valid cube");
+        let solution = Solution {
+            stages: found.stages.clone(),
+            axes: found.axes,
+        };
+        let progress = counters::progress_on_sides(&cube, &solution, &found.sides)
+            .expect("each stage in its group on its side");
+        check_steps(
+            &progress,
+            &solution,
+            &found.sides,
+            undo(&found.moves()),
+            &format!("NISS, seed {seed}"),
+        );
+        inverse_stages += found
+            .sides
+            .iter()
+            .zip(&found.stages)
+            .filter(|(side, stage)| **side == Side::Inverse && !stage.moves.is_empty())
+            .count();
+    }
+    assert!(inverse_stages >= 10, "only {inverse_stages} inverse stages");
 }
 
 #[test]

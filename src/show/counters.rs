@@ -14,6 +14,7 @@
 
 use crate::cube::cubie::{self, CubieCube, InvalidCube, Move};
 use crate::solve::bfs;
+use crate::solve::niss::Side;
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{AtGoal, Distance, Solution};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
@@ -430,12 +431,30 @@ pub fn progress(
     cube: &CubieCube,
     solution: &Solution,
 ) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
+    progress_on_sides(cube, solution, &[Side::Normal; StageKind::COUNT])
+}
+
+/// As `progress`, for stages found on the given sides (NISS): a stage on
+/// the inverse side is counted on the inverse-side cube, which reaches
+/// each goal with the normal one, since every group of the chain holds the
+/// inverses of its elements.
+pub fn progress_on_sides(
+    cube: &CubieCube,
+    solution: &Solution,
+    sides: &[Side; StageKind::COUNT],
+) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
     let mut all: [Vec<Step>; StageKind::COUNT] = Default::default();
     let orientation =
         Orientation::with_axes(solution.axes).expect("a solution's axes are an orientation's");
     let mut state = orientation.conjugate(cube);
+    let mut side = Side::Normal;
     let stages = tables::stages();
-    for (stage, steps) in solution.stages.iter().zip(&mut all) {
+    for ((stage, steps), &stage_side) in solution.stages.iter().zip(&mut all).zip(sides) {
+        if stage_side != side {
+            // Conjugating by a rotation commutes with inverting.
+            state = state.inverse();
+            side = stage_side;
+        }
         // The stage's start is checked and measured in full; each move
         // after it keeps the cube valid and changes the distance by at
         // most one, which the table's entry tells.

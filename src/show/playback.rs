@@ -4,10 +4,13 @@
 //! stage are current. Step, seek, play and pause act on it; `tick` advances
 //! eased layer turns in which a half turn takes twice as long as a quarter.
 //! With reduced motion, a move shows at once and playback holds for the
-//! time its turn would take, so it still advances move by move.
+//! time its turn would take, so it still advances move by move. A stage
+//! found on the inverse scramble (NISS) plays on the inverse-side cube: at
+//! a change of side the cube shown is the other side's.
 
 use crate::cube::cubie::{CubieCube, Face, Move};
 use crate::cube::geometry::signed_quarters;
+use crate::solve::niss::Side;
 use std::f32::consts::FRAC_PI_2;
 
 /// Seconds a quarter turn takes at speed 1; a half turn takes twice as long.
@@ -19,29 +22,75 @@ pub const SPEED_RANGE: (f64, f64) = (0.25, 8.0);
 #[derive(Clone, Debug)]
 pub struct Timeline {
     moves: Vec<Move>,
-    /// `states[k]` is the cube after the first `k` moves.
+    /// `states[k]` is the cube after the first `k` moves, as the side of
+    /// the last of them sees it (before any move, the first move's side).
     states: Vec<CubieCube>,
     /// `bounds[s]..bounds[s + 1]` are the move indices of stage `s`.
     bounds: Vec<usize>,
+    /// The side each stage was found on.
+    sides: Vec<Side>,
 }
 
 impl Timeline {
     pub fn new(start: CubieCube, stages: &[Vec<Move>]) -> Timeline {
-        let moves: Vec<Move> = stages.iter().flatten().copied().collect();
-        let mut states = Vec::with_capacity(moves.len() + 1);
-        states.push(start);
-        for &m in &moves {
-            let next = states[states.len() - 1].apply_move(m);
-            states.push(next);
-        }
+        Timeline::on_sides(start, stages, &vec![Side::Normal; stages.len()])
+    }
+
+    /// Stages found on the given sides, from the scrambled state `start`.
+    pub fn on_sides(start: CubieCube, stages: &[Vec<Move>], sides: &[Side]) -> Timeline {
         let mut bounds = vec![0];
         for stage in stages {
             bounds.push(bounds[bounds.len() - 1] + stage.len());
         }
-        Timeline {
-            moves,
-            states,
+        let mut timeline = Timeline {
+            moves: stages.iter().flatten().copied().collect(),
+            states: Vec::new(),
             bounds,
+            sides: sides.to_vec(),
+        };
+        let mut state = start;
+        let mut side = Side::Normal;
+        timeline.states.reserve(timeline.moves.len() + 1);
+        for i in 0..timeline.moves.len() {
+            let turn_side = timeline.move_side(i);
+            if turn_side != side {
+                state = state.inverse();
+                side = turn_side;
+            }
+            if i == 0 {
+                timeline.states.push(state);
+            }
+            state = state.apply_move(timeline.moves[i]);
+            timeline.states.push(state);
+        }
+        if timeline.states.is_empty() {
+            timeline.states.push(start);
+        }
+        timeline
+    }
+
+    /// The side move `i` was found on.
+    pub fn move_side(&self, i: usize) -> Side {
+        self.side(self.stage_of(i))
+    }
+
+    /// The side stage `s` was found on.
+    pub fn side(&self, s: usize) -> Side {
+        self.sides.get(s).copied().unwrap_or(Side::Normal)
+    }
+
+    /// The cube move `i` turns: the state before it, as its side sees it.
+    pub fn before(&self, i: usize) -> CubieCube {
+        let state = *self.state(i);
+        let shown_side = if i == 0 {
+            self.move_side(0)
+        } else {
+            self.move_side(i - 1)
+        };
+        if shown_side == self.move_side(i) {
+            state
+        } else {
+            state.inverse()
         }
     }
 
@@ -236,9 +285,11 @@ impl Playback {
     pub fn frame(&self) -> Frame {
         match self.animation {
             Some(t) if self.reduced_motion => Frame {
-                cube: *self
-                    .timeline
-                    .state(if t.forward { t.index + 1 } else { t.index }),
+                cube: if t.forward {
+                    *self.timeline.state(t.index + 1)
+                } else {
+                    self.timeline.before(t.index)
+                },
                 turning: None,
             },
             None => Frame {
@@ -251,7 +302,7 @@ impl Playback {
                 let progress = if t.forward { progress } else { 1.0 - progress };
                 let full = -(signed_quarters(m) as f32) * FRAC_PI_2;
                 Frame {
-                    cube: *self.timeline.state(t.index),
+                    cube: self.timeline.before(t.index),
                     turning: Some((m.face, full * progress as f32)),
                 }
             }
@@ -387,6 +438,59 @@ mod tests {
 
     fn r(face: Face, quarters: u8) -> Move {
         Move::new(face, quarters)
+    }
+
+    /// A scramble solved with its second stage on the inverse side: the
+    /// timeline shows the inverse-side cube through that stage, and each
+    /// side's cube ends solved.
+    #[test]
+    fn an_inverse_stage_plays_on_the_inverse_cube() {
+        let scramble = CubieCube::solved().apply(&[r(Face::R, 1), r(Face::U, 1)]);
+        // U' on the normal side, then (R) on the inverse side: the inverse
+        // side sees (scramble · U')⁻¹ = R', which R solves.
+        let t = Timeline::on_sides(
+            scramble,
+            &[vec![r(Face::U, 3)], vec![r(Face::R, 1)]],
+            &[Side::Normal, Side::Inverse],
+        );
+        assert_eq!(
+            t.state(0),
+            &scramble,
+            "the scramble, on the first stage's side"
+        );
+        assert_eq!(t.state(1), &scramble.apply_move(r(Face::U, 3)));
+        assert_eq!(
+            t.before(1),
+            t.state(1).inverse(),
+            "stage 2 turns the inverse side"
+        );
+        assert_eq!(t.move_side(1), Side::Inverse);
+        assert!(t.state(2).is_solved());
+        let mut p = Playback::new(t);
+        p.seek(1);
+        p.step_forward();
+        assert_eq!(
+            p.frame().cube,
+            p.timeline().before(1),
+            "the turn starts from the inverse cube"
+        );
+        p.set_reduced_motion(true);
+        assert!(p.frame().cube.is_solved());
+        p.step_back();
+        p.step_back();
+        assert_eq!(p.frame().cube, scramble);
+    }
+
+    #[test]
+    fn a_first_stage_on_the_inverse_side_starts_from_the_inverse_scramble() {
+        let scramble = CubieCube::solved().apply(&[r(Face::R, 1), r(Face::U, 1)]);
+        let t = Timeline::on_sides(
+            scramble,
+            &[vec![r(Face::R, 1), r(Face::U, 1)]],
+            &[Side::Inverse],
+        );
+        assert_eq!(t.state(0), &scramble.inverse());
+        assert!(t.state(2).is_solved());
     }
 
     fn sample() -> Timeline {
