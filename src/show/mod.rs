@@ -9,4 +9,5 @@ pub mod counters;
 pub mod narration;
 pub mod palette;
 pub mod playback;
+pub mod scan;
 pub mod stage_view;

@@ -1,0 +1,205 @@
+//! Synthetic photos of a cube for the tests: a cluttered background of
+//! random rectangles, one face drawn in perspective at any angle (nine
+//! stickers on black plastic), then a brightness gradient, a colour cast
+//! and per-pixel noise over everything.
+
+use super::assemble::turned;
+use super::homography::{Homography, Point};
+use super::sample::{Photo, Rgb};
+use crate::cube::cubie::{CubieCube, Face, Move};
+use crate::cube::facelet;
+use rand::rngs::StdRng;
+use rand::seq::SliceRandom;
+use rand::Rng;
+
+/// The synthetic cube's sticker colours in `Face::ALL` order (white, red,
+/// green, yellow, orange, blue): a different cube from the classifier's
+/// reference colours, as a real one would be.
+pub const STICKER_RGB: [Rgb; 6] = [
+    [245, 245, 238],
+    [205, 20, 42],
+    [0, 165, 85],
+    [250, 222, 20],
+    [255, 98, 12],
+    [10, 62, 195],
+];
+
+const PLASTIC: [f64; 3] = [24.0, 24.0, 27.0];
+
+/// An owned RGBA image.
+pub struct Shot {
+    pub width: usize,
+    pub height: usize,
+    pub rgba: Vec<u8>,
+}
+
+impl Shot {
+    pub fn photo(&self) -> Photo<'_> {
+        Photo {
+            width: self.width,
+            height: self.height,
+            rgba: &self.rgba,
+        }
+    }
+}
+
+/// How a synthetic photo is lit and framed.
+#[derive(Clone, Copy, Debug)]
+pub struct Conditions {
+    /// Channel gains: (1, 1, 1) is daylight.
+    pub cast: [f64; 3],
+    /// The face is turned by up to this angle (radians) either way.
+    pub max_tilt: f64,
+    /// Pixel noise: uniform within ± this, in 0..255 units.
+    pub noise: f64,
+}
+
+impl Conditions {
+    /// Any angle, strong noise, and one of daylight, tungsten, shade or
+    /// fluorescent light, each a little off.
+    pub fn random(rng: &mut StdRng) -> Conditions {
+        let lights = [
+            [1.0, 1.0, 1.0],
+            [1.0, 0.78, 0.5],
+            [0.8, 0.92, 1.0],
+            [0.92, 1.0, 0.82],
+        ];
+        let light = lights[rng.gen_range(0..lights.len())];
+        Conditions {
+            cast: light.map(|g| g * rng.gen_range(0.94..1.06)),
+            max_tilt: std::f64::consts::PI,
+            noise: 14.0,
+        }
+    }
+}
+
+/// A random state: 40 random face turns from solved.
+pub fn random_cube(rng: &mut StdRng) -> CubieCube {
+    let moves: Vec<Move> = (0..40)
+        .map(|_| Move::ALL[rng.gen_range(0..Move::ALL.len())])
+        .collect();
+    CubieCube::solved().apply(&moves)
+}
+
+/// Six photos of a cube whose 54 stickers show `faces`: for each photo, the
+/// colour (as its face on a solved cube) of its nine stickers, row by row.
+/// The photos come in random order, each turned a random number of quarter
+/// turns.
+pub fn photo_faces(rng: &mut StdRng, faces: &[Face; facelet::N_FACELETS]) -> [[Face; 9]; 6] {
+    let mut order = Face::ALL;
+    order.shuffle(rng);
+    order.map(|face| {
+        let turns = rng.gen_range(0..4);
+        std::array::from_fn(|k| faces[9 * face.index() + turned(k, turns)])
+    })
+}
+
+/// The groups `assemble` takes: which photo's centre each sticker matches.
+pub fn groups_of(photos: &[[Face; 9]; 6]) -> [[usize; 9]; 6] {
+    photos.map(|photo| photo.map(|face| photos.iter().position(|p| p[4] == face).unwrap_or(0)))
+}
+
+/// A `width` × `height` photo of a face with these nine stickers (row by
+/// row, upright before the tilt) under `conditions`.
+pub fn render(
+    rng: &mut StdRng,
+    width: usize,
+    height: usize,
+    stickers: &[Rgb; 9],
+    conditions: &Conditions,
+) -> Shot {
+    let mut image = vec![[0.0f64; 3]; width * height];
+    let backdrop = random_colour(rng);
+    image.fill(backdrop);
+    for _ in 0..30 {
+        let colour = random_colour(rng);
+        let (w, h) = (
+            rng.gen_range(width / 30..width / 3),
+            rng.gen_range(height / 30..height / 3),
+        );
+        let (x0, y0) = (rng.gen_range(0..width - w), rng.gen_range(0..height - h));
+        for y in y0..y0 + h {
+            image[y * width + x0..y * width + x0 + w].fill(colour);
+        }
+    }
+    let to_face = place_face(rng, width, height, conditions.max_tilt);
+    let gap = rng.gen_range(0.05..0.08);
+    for y in 0..height {
+        for x in 0..width {
+            let Some([fx, fy]) = to_face.apply([x as f64 + 0.5, y as f64 + 0.5]) else {
+                continue;
+            };
+            if !(0.0..3.0).contains(&fx) || !(0.0..3.0).contains(&fy) {
+                continue;
+            }
+            let (col, row) = (fx.floor(), fy.floor());
+            let inside = |t: f64| t > gap && t < 1.0 - gap;
+            image[y * width + x] = if inside(fx - col) && inside(fy - row) {
+                stickers[3 * row as usize + col as usize].map(f64::from)
+            } else {
+                PLASTIC
+            };
+        }
+    }
+    let direction = rng.gen_range(0.0..std::f64::consts::TAU);
+    let (dx, dy) = (direction.cos(), direction.sin());
+    let (dark, bright) = (rng.gen_range(0.45..0.7), rng.gen_range(1.0..1.15));
+    let extent = (width as f64 * dx.abs() + height as f64 * dy.abs()).max(1.0);
+    let offset = (width as f64 * dx).min(0.0) + (height as f64 * dy).min(0.0);
+    let mut rgba = Vec::with_capacity(4 * width * height);
+    for (i, colour) in image.iter().enumerate() {
+        let (x, y) = ((i % width) as f64, (i / width) as f64);
+        let along = (x * dx + y * dy - offset) / extent;
+        let light = dark + (bright - dark) * along;
+        for (c, gain) in colour.iter().zip(conditions.cast) {
+            let noise = rng.gen_range(-conditions.noise..=conditions.noise);
+            rgba.push((c * gain * light + noise).clamp(0.0, 255.0) as u8);
+        }
+        rgba.push(255);
+    }
+    Shot {
+        width,
+        height,
+        rgba,
+    }
+}
+
+fn random_colour(rng: &mut StdRng) -> [f64; 3] {
+    std::array::from_fn(|_| rng.gen_range(0.0..255.0))
+}
+
+/// The map from pixels to face coordinates (0..3 each way, stickers row by
+/// row) of a face placed at random: a side of 30–85% of the photo's short
+/// side, turned up to `max_tilt`, each corner pulled by up to 8% of the side
+/// for perspective, all inside the photo.
+fn place_face(rng: &mut StdRng, width: usize, height: usize, max_tilt: f64) -> Homography {
+    let short = width.min(height) as f64;
+    let mut side = rng.gen_range(0.3..0.85) * short;
+    loop {
+        let tilt = rng.gen_range(-max_tilt..=max_tilt);
+        let (sin, cos) = tilt.sin_cos();
+        let reach = side * 0.5 * (sin.abs() + cos.abs()) + 0.1 * side;
+        if 2.0 * reach + 8.0 < short {
+            let centre = [
+                rng.gen_range(reach + 4.0..width as f64 - reach - 4.0),
+                rng.gen_range(reach + 4.0..height as f64 - reach - 4.0),
+            ];
+            let pairs: Vec<(Point, Point)> = [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]
+                .into_iter()
+                .map(|[a, b]: Point| {
+                    let (x, y) = (a * side / 2.0, b * side / 2.0);
+                    let pull = |rng: &mut StdRng| rng.gen_range(-0.08..0.08) * side;
+                    let corner = [
+                        centre[0] + x * cos - y * sin + pull(rng),
+                        centre[1] + x * sin + y * cos + pull(rng),
+                    ];
+                    (corner, [1.5 * (a + 1.0), 1.5 * (b + 1.0)])
+                })
+                .collect();
+            if let Some(map) = Homography::fit(&pairs) {
+                return map;
+            }
+        }
+        side *= 0.97;
+    }
+}
