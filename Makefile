@@ -17,8 +17,10 @@ setup:
 web: setup
 	scripts/build-web.sh
 
+# Both modules: the page's (default features) and the lab's.
 web-check: setup
 	cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features lab -- -D warnings
 
 # Rust tests in headless Chromium (tests/web.rs), including the renderer on WebGL2.
 wasm-test: setup

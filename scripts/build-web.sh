@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds the page's WebAssembly into www/pkg: release wasm (size-optimised
-# profile), wasm-bindgen for ES-module loading (glue minified by terser),
+# Builds the page's WebAssembly into www/pkg, the page's module and the
+# lab's: release wasm (size-optimised profile), wasm-bindgen for ES-module
+# loading (glue minified by terser: it is read by no one),
 # then wasm-opt -Oz (stripped); then the served copy, dist/, with minified
 # modules and the list of its files and hashes for the service worker
 # (pkg/files.js).
@@ -11,10 +12,21 @@ cargo build --lib --profile wasm-release --target wasm32-unknown-unknown
 target_dir="${CARGO_TARGET_DIR:-target}"
 wasm-bindgen --target web --no-typescript --out-dir www/pkg \
   "$target_dir/wasm32-unknown-unknown/wasm-release/thistle.wasm"
-# The generated glue is read by no one: minified, it is a third the size.
-node_modules/.bin/terser www/pkg/thistle.js --module --compress --mangle -o www/pkg/thistle.js
+# The lab's module (FMC lab and proofs, no renderer: the `lab` feature),
+# which a worker loads on first use; its own target directory keeps both
+# builds cached.
+lab_target="$target_dir/lab"
+CARGO_TARGET_DIR="$lab_target" cargo build --lib --profile wasm-lab \
+  --target wasm32-unknown-unknown --no-default-features --features lab
+wasm-bindgen --target web --no-typescript --out-dir www/pkg --out-name lab \
+  "$lab_target/wasm32-unknown-unknown/wasm-lab/thistle.wasm"
+for glue in www/pkg/thistle.js www/pkg/lab.js; do
+  node_modules/.bin/terser "$glue" --module --compress --mangle -o "$glue"
+done
 # Debug names and the producers section are of no use to the page.
-node_modules/binaryen/bin/wasm-opt -Oz --strip-debug --strip-producers www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
+for module in www/pkg/thistle_bg.wasm www/pkg/lab_bg.wasm; do
+  node_modules/binaryen/bin/wasm-opt -Oz --strip-debug --strip-producers "$module" -o "$module"
+done
 # The page is served from dist/: www/ as it is, with its modules minified
 # (the same files and paths, so every relative import still holds).
 rm -rf dist

@@ -9,6 +9,7 @@ use crate::cube::cubie::{CubieCube, Face, Invalid, InvalidCube};
 use crate::cube::facelet::{self, FaceletError, InvalidState};
 use crate::cube::notation::{self, Alg, NotationError};
 use crate::solve::fewest;
+use crate::solve::niss;
 use crate::solve::solver::{self, Solution};
 use std::str::FromStr;
 
@@ -184,6 +185,12 @@ impl Solved {
         }
     }
 
+    /// Whether the scramble has a bare parenthesised group, `(R U)`, read
+    /// here as moves in order, where FMC notation means inverse moves.
+    pub fn has_bare_group(&self) -> bool {
+        self.alg.as_ref().is_some_and(niss::has_bare_group)
+    }
+
     /// The input normalised: notation as `scramble` prints it, a facelet
     /// state in face letters.
     pub fn normalised(&self) -> Input {
@@ -197,6 +204,14 @@ impl Solved {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bare_group_in_a_scramble_is_noticed() {
+        let solved = |text: &str| Solved::new(Input::Scramble(text.into()), Mode::Fast).unwrap();
+        assert!(solved("R U F (R U)").has_bare_group());
+        assert!(!solved("R U F (R U)2").has_bare_group());
+        assert!(!solved("R U F").has_bare_group());
+    }
 
     const SUPERFLIP_FACELETS: &str = "UBULURUFURURFRBRDRFUFLFRFDFDFDLDRDBDLULBLFLDLBUBRBLBDB";
 

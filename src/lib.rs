@@ -13,7 +13,7 @@
 
 pub mod cube;
 pub mod input;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "page"))]
 pub mod render;
 pub mod share;
 pub mod show;

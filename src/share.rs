@@ -12,6 +12,7 @@
 use crate::cube::notation;
 use crate::input::{Input, Mode, Solved, UnknownMode};
 use crate::show::stage_view::{UnknownView, ViewMode};
+use crate::solve::niss::{self, Side};
 use crate::solve::stage::StageKind;
 
 /// Longest query string read, in bytes.
@@ -360,21 +361,34 @@ pub fn encode(shared: &Shared) -> String {
 }
 
 /// The solution as one line per stage, each after a `// <stage name>`
-/// comment, so the stages survive a trip to another tool.
-pub fn commented_solution(solved: &Solved) -> String {
-    let lines: Vec<String> = solved
-        .solution
-        .stages
-        .iter()
-        .map(|stage| {
+/// comment, so the stages survive a trip to another tool; stages on the
+/// inverse side (NISS) as the whole solution plays them.
+pub fn commented_solution(solved: &Solved, sides: &[Side; StageKind::COUNT]) -> String {
+    let stages = solved.solution.stages.iter().zip(sides);
+    let normal = stages
+        .clone()
+        .filter(|(_, &side)| side == Side::Normal)
+        .map(|(stage, _)| {
             format!(
                 "// {}\n{}",
                 stage.name,
                 notation::format_moves(&stage.moves)
             )
-        })
-        .collect();
-    lines.join("\n")
+        });
+    // Moves found on the inverse scramble come last, undone in reverse, so
+    // the alg plays the whole solution on the real scramble.
+    let inverse = stages
+        .rev()
+        .filter(|(_, &side)| side == Side::Inverse)
+        .map(|(stage, _)| {
+            format!(
+                "// {}, found on the inverse scramble: ({}), undone\n{}",
+                stage.name,
+                notation::format_moves(&stage.moves),
+                notation::format_moves(&niss::inverted(&stage.moves))
+            )
+        });
+    normal.chain(inverse).collect::<Vec<_>>().join("\n")
 }
 
 /// Reads back what `commented_solution` writes: each stage's moves after
@@ -405,20 +419,20 @@ pub fn stages_of_commented(text: &str) -> Option<[String; StageKind::COUNT]> {
 }
 
 /// A link that opens the scramble and its staged solution in alg.cubing.net.
-pub fn alg_cubing_link(solved: &Solved) -> String {
+pub fn alg_cubing_link(solved: &Solved, sides: &[Side; StageKind::COUNT]) -> String {
     format!(
         "https://alg.cubing.net/?setup={}&alg={}",
         encode_component(&solved.scramble(), true),
-        encode_component(&commented_solution(solved), true)
+        encode_component(&commented_solution(solved, sides), true)
     )
 }
 
 /// A link that opens the scramble and its staged solution in Twizzle.
-pub fn twizzle_link(solved: &Solved) -> String {
+pub fn twizzle_link(solved: &Solved, sides: &[Side; StageKind::COUNT]) -> String {
     format!(
         "https://alpha.twizzle.net/edit/?puzzle=3x3x3&setup-alg={}&alg={}",
         encode_component(&solved.scramble(), false),
-        encode_component(&commented_solution(solved), false)
+        encode_component(&commented_solution(solved, sides), false)
     )
 }
 
@@ -426,6 +440,8 @@ pub fn twizzle_link(solved: &Solved) -> String {
 mod tests {
     use super::*;
     use crate::cube::cubie::CubieCube;
+
+    const NORMAL: [Side; StageKind::COUNT] = [Side::Normal; StageKind::COUNT];
 
     fn scramble(text: &str) -> Shared {
         Shared {
@@ -561,10 +577,39 @@ mod tests {
         );
     }
 
+    /// A stage on the inverse side is exported undone, after the normal
+    /// ones, so other tools play the whole solution on the real scramble.
+    #[test]
+    fn exported_niss_solutions_play_the_whole_solution() {
+        let solved = Solved::new(Input::Scramble("R U F2 D' L B".into()), Mode::Fast).unwrap();
+        let sides = [Side::Normal, Side::Inverse, Side::Normal, Side::Inverse];
+        let niss = niss::NissSolution {
+            stages: solved.solution.stages.clone(),
+            sides,
+            axes: solved.solution.axes,
+        };
+        // The fast solution's stages, read on these sides, solve another
+        // cube: the one whose whole solution they make.
+        let cube = CubieCube::solved().apply(&niss::inverted(&niss.moves()));
+        let on_sides = Solved::with(
+            Input::Facelets(crate::cube::facelet::to_string(&cube)),
+            |_| Ok(solved.solution.clone()),
+        )
+        .unwrap();
+        let text = back_solution(&alg_cubing_link(&on_sides, &sides));
+        assert!(text.contains("found on the inverse scramble"), "{text}");
+        let alg = crate::cube::notation::parse(&text).unwrap();
+        assert!(cube.apply(&alg.face_moves()).is_solved(), "{text}");
+    }
+
+    fn back_solution(link: &str) -> String {
+        decode(link).unwrap().solution.expect("the link's solution")
+    }
+
     #[test]
     fn exported_links_carry_setup_and_commented_stages() {
         let solved = Solved::new(Input::Scramble("R U".into()), Mode::Fast).unwrap();
-        let link = alg_cubing_link(&solved);
+        let link = alg_cubing_link(&solved, &NORMAL);
         assert!(
             link.starts_with("https://alg.cubing.net/?setup=R_U&alg=//_Orient_edges%0A"),
             "{link}"
@@ -581,7 +626,7 @@ mod tests {
         let solution = crate::cube::notation::parse(&text).unwrap();
         let replayed = solved.cube.apply(&solution.face_moves());
         assert_eq!(replayed, CubieCube::solved());
-        let twizzle_back = decode(&twizzle_link(&solved)).unwrap();
+        let twizzle_back = decode(&twizzle_link(&solved, &NORMAL)).unwrap();
         assert_eq!(twizzle_back.input, Input::Scramble("R U".into()));
         assert_eq!(twizzle_back.solution, Some(text.clone()));
         let stages = stages_of_commented(&text).expect("our own split reads back");
@@ -606,7 +651,7 @@ mod tests {
             assert!(text.contains(stage), "{text}");
         }
         assert!(link.contains("//_Half%26%2345%3Bturn_finish"), "{link}");
-        let twizzle = twizzle_link(&solved);
+        let twizzle = twizzle_link(&solved, &NORMAL);
         assert!(
             twizzle.contains("setup-alg=R%20U&alg=//%20Orient%20edges%0A"),
             "{twizzle}"

@@ -12,6 +12,7 @@ mod run;
 use run::succeed;
 use thistle::input::{Input, Mode, Solved};
 use thistle::share::{self, Shared};
+use thistle::solve::niss::Side;
 
 fn golden(name: &str) -> String {
     let path = format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -98,8 +99,8 @@ fn share_links() -> String {
                 position: i % (solved.solution.len() + 1),
             };
             out += &format!("{}\n", share::encode(&shared));
-            out += &format!("{}\n", share::alg_cubing_link(&solved));
-            out += &format!("{}\n", share::twizzle_link(&solved));
+            out += &format!("{}\n", share::alg_cubing_link(&solved, &[Side::Normal; 4]));
+            out += &format!("{}\n", share::twizzle_link(&solved, &[Side::Normal; 4]));
         }
     }
     out

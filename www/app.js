@@ -34,9 +34,12 @@ function showSolution(result, entered) {
     ui.input.value = entered.text;
     fitInput();
   }
+  const fmc = result.bareGroup
+    ? ' Parentheses are read as moves in order here; in FMC notation, a bare group such as (R U) would mean moves on the inverse scramble.'
+    : '';
   ui.reading.textContent = entered.source === 'state'
     ? `A scramble for this state: ${result.scramble || '(solved)'}`
-    : result.scramble !== entered.text.trim() ? `Read as: ${result.scramble || '(no moves)'}` : '';
+    : result.scramble !== entered.text.trim() || fmc ? `Read as: ${result.scramble || '(no moves)'}.${fmc}` : '';
   ui.error.textContent = '';
   ui.input.removeAttribute('aria-invalid');
   page.shown = '';
@@ -107,6 +110,9 @@ function setSearching(on) {
 function display(wanted, searched, counts = null) {
   const result = page.app.show(wanted.input, searched);
   page.wanted = wanted;
+  page.searched = searched;
+  if (!wanted.stages) page.chosen.clear();
+  if (page.lab) page.lab.shown();
   if (page.prove) page.prove.shown(wanted);
   showSolution(result.solution, wanted.input);
   setMode(result.mode);
@@ -166,12 +172,18 @@ function showCounts(text) {
  */
 async function load(wanted) {
   const id = ++page.request;
+  const options = labOptions();
+  if (options) wanted = { ...wanted, mode: 'fewest' };
   setMode(wanted.mode);
   setSearching(true);
   try {
-    const searched = await page.solver.solve(wanted.mode, wanted.input);
+    const searched = options
+      ? await (await useLab()).solve(wanted.input, options)
+      : await page.solver.solve(wanted.mode, wanted.input);
     if (id === page.request) {
-      display(wanted, searched);
+      // A lab solve is not the one the mode finds: the link carries it.
+      if (options) display({ ...wanted, stages: searched.stages }, searched, labCounts(searched, options));
+      else display(wanted, searched);
       ui.play.focus();
     }
   } catch (error) {
@@ -179,6 +191,31 @@ async function load(wanted) {
   } finally {
     if (id === page.request) setSearching(false);
   }
+}
+
+/**
+ * The lab's choices, `{ niss, axes }`, where they differ from plain
+ * fewest-moves solving (NISS off, the best axes); else null.
+ */
+function labOptions() {
+  const axes = ui.axes.value === '' ? null : Number(ui.axes.value);
+  return ui.niss.checked || axes !== null ? { niss: ui.niss.checked, axes } : null;
+}
+
+/** The move-count line for a lab solve. */
+function labCounts(searched, { niss, axes }) {
+  const how = [niss ? 'with NISS' : '', axes !== null ? `on ${ui.axes.selectedOptions[0].textContent}` : '']
+    .filter(Boolean).join(', ');
+  return `${moves(searched.fewestTotal)} (${how}; ${searched.fastTotal} with optimal stages)`;
+}
+
+/** The FMC lab (lab.js), loaded and built on first use. */
+async function useLab() {
+  if (!page.lab) {
+    const { createLab } = await import('./lab.js');
+    page.lab ??= createLab({ display });
+  }
+  return page.lab;
 }
 
 /** Solves what the Scramble box holds (Rust decides what it is). */
@@ -291,6 +328,25 @@ function wire() {
     } catch (error) {
       showError(error);
     }
+  });
+  // The lab's controls load lab.js on first use.
+  const resolve = () => {
+    page.request += 1;
+    load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
+  };
+  ui.niss.addEventListener('change', resolve);
+  ui.axes.addEventListener('change', resolve);
+  ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
+  ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
+  ui.checkForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    (await useLab()).check();
+  });
+  ui.attempt.addEventListener('keydown', (event) => {
+    // Ctrl+Enter checks; Enter starts a new line, as one step per line.
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+    event.preventDefault();
+    ui.checkForm.requestSubmit();
   });
   ui.present.addEventListener('click', () => setPresenting(!presenting()));
   document.addEventListener('fullscreenchange', onFullscreenChange);

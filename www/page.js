@@ -52,6 +52,15 @@ export const ui = {
   reduceMotion: $('reduce-motion'),
   keys: $('keys'),
   showKeys: $('show-keys'),
+  axes: $('axes'),
+  niss: $('niss'),
+  alternatives: $('alternatives'),
+  alternativesBox: $('alternatives-box'),
+  copyWriteUp: $('copy-write-up'),
+  labNote: $('lab-note'),
+  checkForm: $('check-form'),
+  attempt: $('attempt'),
+  checkResult: $('check-result'),
 };
 
 export const page = {
@@ -69,6 +78,12 @@ export const page = {
    * the solution on show where it is not the one the mode finds.
    */
   wanted: null,
+  /** The solution on show as the worker found it (`Searched`): the lab's starting point. */
+  searched: null,
+  /** The stages chosen in the lab's alternatives, kept while later ones change. */
+  chosen: new Set(),
+  /** The FMC lab (lab.js), once first used. */
+  lab: null,
   /** The "Prove shortest" action (prove.js). */
   prove: null,
   counts: '',

@@ -77,10 +77,23 @@ export function buildChips() {
     const unit = document.createElement('span');
     unit.className = 'visually-hidden';
     unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
-    button.append(name, count, unit);
+    button.append(name, count, unit, ...chipMarks(index, stage));
     button.addEventListener('click', () => act(() => page.app.playStage(index)));
     ui.chips.append(button);
     return button;
+  });
+}
+
+/** A chip's notes: found on the inverse scramble, and chosen in the lab. */
+function chipMarks(index, stage) {
+  const marks = [];
+  if (stage.side === 'inverse') marks.push(' · inverse');
+  if (page.chosen.has(index)) marks.push(' · chosen');
+  return marks.map((text) => {
+    const mark = document.createElement('span');
+    mark.className = 'chip-mark';
+    mark.textContent = text;
+    return mark;
   });
 }
 
@@ -90,7 +103,8 @@ export function buildMoves() {
   page.solution.stages.forEach((stage) => {
     const group = document.createElement('li');
     const heading = document.createElement('h3');
-    heading.textContent = `${stage.name} · ${stage.moves.length}`;
+    const inverse = stage.side === 'inverse';
+    heading.textContent = `${stage.name} · ${stage.moves.length}${inverse ? ' · on the inverse scramble' : ''}`;
     const list = document.createElement('ol');
     list.start = stage.start + 1;
     stage.moves.forEach((move, k) => {
@@ -99,8 +113,9 @@ export function buildMoves() {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'move';
-      button.textContent = move;
-      button.title = `Move ${index + 1}: ${move}`;
+      // FMC notation: moves found on the inverse scramble in parentheses.
+      button.textContent = inverse ? `(${move})` : move;
+      button.title = `Move ${index + 1}: ${move}${inverse ? ', on the inverse scramble' : ''}`;
       button.addEventListener('click', () => act(() => page.app.playMove(index)));
       item.append(button);
       list.append(item);
@@ -160,8 +175,11 @@ export function update() {
   ui.scrubber.value = String(status.position);
   ui.scrubber.setAttribute('aria-valuetext', status.text);
   const stage = page.solution.stages[status.stage];
-  ui.stageName.textContent = `Stage ${status.stage + 1}: ${stage.name}`;
-  ui.stageDescription.textContent = stage.description;
+  ui.stageName.textContent = `Stage ${status.stage + 1}: ${stage.name} (${stage.fmc})`;
+  ui.stageDescription.textContent = stage.side === 'inverse'
+    ? `On the inverse scramble: ${stage.description}`
+    : stage.description;
+  if (page.lab) page.lab.update(status);
   ui.stageAllowed.textContent = stage.allowed;
   ui.stageWorst.textContent = `${stage.maxLength} moves (this cube: ${stage.moves.length})`;
   ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets · ${page.solution.axes}`;

@@ -82,8 +82,57 @@ export function createSolver(wasm) {
   return { solve, now, warm };
 }
 
+/** A worker on the lab's own module (lab-worker.js), which it loads on first use. */
+const labWorker = () => new Worker(new URL('./lab-worker.js', import.meta.url), { type: 'module' });
+
 /**
- * Proves the shortest solution of `input` in a worker of its own, so
+ * The FMC lab's searches in one lab worker, started on the first call:
+ * `call(name, args)` resolves to the wasm function's result, or rejects
+ * with its error (or if no worker can run here).
+ */
+export function createLabClient() {
+  const waiting = new Map();
+  let next = 1;
+  let worker = null;
+  const failAll = (message) => {
+    for (const { reject } of waiting.values()) reject(new Error(message));
+    waiting.clear();
+    worker = null;
+  };
+  const start = () => {
+    worker = labWorker();
+    worker.addEventListener('message', ({ data }) => {
+      if (data.failed !== undefined) {
+        failAll(`the lab could not start: ${data.failed}`);
+        return;
+      }
+      const request = waiting.get(data.id);
+      if (!request) return;
+      waiting.delete(data.id);
+      if (data.error) request.reject(asError(data.error));
+      else request.resolve(data.result);
+    });
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      failAll('the lab stopped: its worker failed');
+    });
+  };
+  const call = (name, args) => new Promise((resolve, reject) => {
+    try {
+      if (!worker) start();
+    } catch {
+      reject(new Error('the lab needs a Web Worker, which this browser cannot start'));
+      return;
+    }
+    const id = next++;
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, call: name, args });
+  });
+  return { call };
+}
+
+/**
+ * Proves the shortest solution of `input` in a lab worker of its own, so
  * ordinary solves go on meanwhile: `onProgress({ nodes, best, bound })` is
  * called now and then. Returns `{ done, cancel }`: `done` resolves to the
  * wasm `proveShortest` result, or rejects with its error (or if no worker
@@ -97,7 +146,7 @@ export function prove(input, onProgress) {
   const done = new Promise((resolve, reject) => {
     settle = { resolve, reject };
     try {
-      worker = new Worker(new URL('./solver-worker.js', import.meta.url), { type: 'module' });
+      worker = labWorker();
     } catch {
       reject(new Error('proving needs a Web Worker, which this browser cannot start'));
       return;
@@ -106,7 +155,7 @@ export function prove(input, onProgress) {
       if (data.failed !== undefined) reject(new Error(`the solver could not start: ${data.failed}`));
       else if (data.progress) onProgress(data.progress);
       else if (data.error) reject(asError(data.error));
-      else resolve(data.proved);
+      else resolve(data.result);
       if (!data.progress) worker.terminate();
     });
     worker.addEventListener('error', (event) => {
@@ -114,7 +163,7 @@ export function prove(input, onProgress) {
       worker.terminate();
       reject(new Error('the proof stopped: its worker failed'));
     });
-    worker.postMessage({ id: 1, prove: input });
+    worker.postMessage({ id: 1, call: 'prove', args: input });
   });
   const cancel = () => {
     if (worker) worker.terminate();

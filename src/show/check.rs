@@ -12,7 +12,7 @@ use crate::cube::notation::format_moves;
 use crate::show::counters;
 use crate::solve::fewest;
 use crate::solve::niss::{self, Side, Sides, Step};
-use crate::solve::orientation::Orientation;
+use crate::solve::orientation::{Axes, Orientation};
 use crate::solve::solver::{furthest, Distance, SolvedStage};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
@@ -68,6 +68,8 @@ pub struct Completion {
     /// The stages the search adds, on the normal side, after the attempt's
     /// normal moves.
     pub stages: [SolvedStage; StageKind::COUNT],
+    /// The axes the stages work on.
+    pub axes: Axes,
     /// The whole solution: the attempt's normal moves, these stages, then
     /// the inverse of the attempt's inverse moves, joins merged.
     pub solution: String,
@@ -197,13 +199,13 @@ fn completion(
     orientations
         .iter()
         .map(|&o| {
-            let stages = fewest::solve_fewest_in(&cube, o, budget)
-                .expect("the cube was checked")
-                .stages;
+            let found = fewest::solve_fewest_in(&cube, o, budget).expect("the cube was checked");
+            let stages = found.stages;
             let rest: Vec<Move> = stages.iter().flat_map(|s| s.moves.clone()).collect();
             let whole = niss::joined(&niss::joined(&sides.normal, &rest), &inverse);
             Completion {
                 stages,
+                axes: found.axes,
                 solution: format_moves(&whole),
                 length: whole.len(),
             }

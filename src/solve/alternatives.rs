@@ -158,7 +158,15 @@ pub fn alternatives(
                 if found.iter().any(|a| a.moves == moves && a.side == side) {
                     continue;
                 }
-                found.push(replan(scramble, &sides, moves, side, orientation)?);
+                let alternative = replan(scramble, &sides, moves, side, orientation)?;
+                // A rest that redoes this stage or an earlier one does not
+                // keep the stages apart.
+                if alternative.rest[..=kind.index()]
+                    .iter()
+                    .all(|stage| stage.moves.is_empty())
+                {
+                    found.push(alternative);
+                }
             }
         }
     }

@@ -135,8 +135,22 @@ const SWITCH_SHARE: u64 = 16;
 /// list, so the plain fewest-moves solution is kept unless NISS is shorter.
 /// Deterministic, and never longer than `fewest::solve_fewest`.
 pub fn solve_fewest_niss(scramble: &CubieCube, budget: u64) -> Result<NissSolution, InvalidCube> {
-    let normal = fewest::solve_fewest(scramble, budget)?;
-    let inverse = fewest::solve_fewest(&scramble.inverse(), budget / INVERSE_SHARE)?;
+    solve_fewest_niss_in(scramble, None, budget)
+}
+
+/// As `solve_fewest_niss`, on one orientation's axes where one is given
+/// (else the best of all six).
+pub fn solve_fewest_niss_in(
+    scramble: &CubieCube,
+    orientation: Option<&Orientation>,
+    budget: u64,
+) -> Result<NissSolution, InvalidCube> {
+    let solve = |cube: &CubieCube, budget| match orientation {
+        Some(o) => fewest::solve_fewest_in(cube, o, budget),
+        None => fewest::solve_fewest(cube, budget),
+    };
+    let normal = solve(scramble, budget)?;
+    let inverse = solve(&scramble.inverse(), budget / INVERSE_SHARE)?;
     let mut candidates = vec![
         NissSolution::on(normal.clone(), Side::Normal),
         NissSolution::on(inverse.clone(), Side::Inverse),
@@ -180,6 +194,9 @@ pub fn solve_fewest_niss(scramble: &CubieCube, budget: u64) -> Result<NissSoluti
         .expect("two candidates at least"))
 }
 
+/// How a write-up's last line, the whole solution, starts.
+const SOLUTION_LINE: &str = "Solution:";
+
 /// An FMC write-up of `solution`: a line per stage with something to do,
 /// its moves (inverse moves in parentheses), then `//`, the stage, its side
 /// if inverse, and `(moves/running total)`; then the whole solution.
@@ -209,7 +226,7 @@ pub fn write_up(solution: &NissSolution) -> String {
     }
     let whole = solution.moves();
     text.push_str(&format!(
-        "Solution: {} ({})\n",
+        "{SOLUTION_LINE} {} ({})\n",
         notation::format_moves(&whole),
         whole.len()
     ));
@@ -256,11 +273,16 @@ fn is_bare_group(node: &Node) -> bool {
 /// a line's moves), where a bare parenthesised group, `(D2 R U2 R')`, is a
 /// step on the inverse scramble and the moves around it are normal steps.
 /// Groups with a count or a prime, `(R U)3` and `(R U)'`, are plain
-/// notation. Lines with no moves are skipped. An error gives the line and
-/// column of the text.
+/// notation. Lines with no moves are skipped, as is a write-up's
+/// `Solution:` line, so a write-up reads back as its steps. An error gives
+/// the line and column of the text.
 pub fn read_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
     let mut steps = Vec::new();
     for (index, line) in text.lines().enumerate() {
+        // A write-up's last line repeats its steps as one solution.
+        if line.trim_start().starts_with(SOLUTION_LINE) {
+            continue;
+        }
         let alg = notation::parse(line).map_err(|error| NotationError {
             line: index + 1,
             ..error
@@ -297,6 +319,30 @@ pub fn read_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
     Ok(steps)
 }
 
+/// Why a stage's moves do not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StageTextError {
+    #[error(transparent)]
+    Notation(#[from] NotationError),
+    #[error("the stage `{0}` mixes the sides: a stage is plain moves, or one (group) of moves on the inverse scramble")]
+    MixedSides(String),
+}
+
+/// Reads one stage as `fmc_text` writes it (the page and its links carry
+/// stages so): plain moves on the normal side, or one bare group of moves
+/// on the inverse side.
+pub fn read_stage(text: &str) -> Result<Step, StageTextError> {
+    let mut steps = read_attempt(text)?;
+    match steps.len() {
+        0 => Ok(Step {
+            moves: Vec::new(),
+            side: Side::Normal,
+        }),
+        1 if !text.contains('\n') => Ok(steps.remove(0)),
+        _ => Err(StageTextError::MixedSides(text.to_string())),
+    }
+}
+
 /// Whether a scramble uses a bare parenthesised group, which FMC notation
 /// would read as inverse moves, where plain notation reads it as moves in
 /// order.
@@ -321,6 +367,44 @@ mod tests {
 
     fn moves(text: &str) -> Vec<Move> {
         parse(text).unwrap().face_moves()
+    }
+
+    #[test]
+    fn a_write_up_reads_back_as_its_steps() {
+        let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
+        let solution = solve_fewest_niss(&scramble, 5_000).unwrap();
+        let steps = read_attempt(&write_up(&solution)).unwrap();
+        let expected: Vec<Step> = solution
+            .steps()
+            .into_iter()
+            .filter(|step| !step.moves.is_empty())
+            .collect();
+        assert_eq!(steps, expected);
+    }
+
+    #[test]
+    fn a_stage_reads_back_as_fmc_text_writes_it() {
+        for (moves, side) in [
+            (moves("R U2 F'"), Side::Normal),
+            (moves("D2 R U2 R'"), Side::Inverse),
+            (Vec::new(), Side::Normal),
+        ] {
+            let step = read_stage(&fmc_text(&moves, side)).unwrap();
+            assert_eq!(step, Step { moves, side });
+        }
+        assert_eq!(read_stage("(R U)2").unwrap().side, Side::Normal);
+        assert!(matches!(
+            read_stage("R (U)"),
+            Err(StageTextError::MixedSides(_))
+        ));
+        assert!(matches!(
+            read_stage("R\nU"),
+            Err(StageTextError::MixedSides(_))
+        ));
+        assert!(matches!(
+            read_stage("R Q"),
+            Err(StageTextError::Notation(_))
+        ));
     }
 
     #[test]

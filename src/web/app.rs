@@ -3,7 +3,7 @@
 //! a solution the worker found (after checking it solves the input) and
 //! returns everything the page displays for it.
 
-use super::solving::Searched;
+use super::Searched;
 use super::{
     from_js, input_error, js_error, read_input_object, read_mode, read_palette, read_view, to_js,
     InputObject,
@@ -14,11 +14,12 @@ use crate::cube::notation;
 use crate::input::Solved;
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
-use crate::show::counters::{self, Counter, Step};
+use crate::show::counters::{self, Counter};
 use crate::show::narration;
 use crate::show::palette::{self, Palette};
 use crate::show::playback::{self, Playback, Timeline};
 use crate::show::stage_view::{self, ViewMode};
+use crate::solve::niss::{self, NissSolution, Side, Sides, Step};
 use crate::solve::orientation::{self, Orientation};
 use crate::solve::solver::{Solution, StageMoves};
 use crate::solve::stage::StageKind;
@@ -46,7 +47,11 @@ struct StageView {
     /// Index of the stage's first move in the whole solution.
     start: usize,
     moves: Vec<String>,
-    /// The facelet string once the stage is done.
+    /// The scramble it was found on: `normal`, or `inverse` (NISS).
+    side: Side,
+    /// Its moves in FMC notation: inverse moves in parentheses.
+    text: String,
+    /// The facelet string once the stage is done, as its side sees it.
     facelets: String,
 }
 
@@ -61,20 +66,33 @@ struct SolutionView {
     scramble: String,
     /// The scrambled state's facelet string.
     facelets: String,
+    /// Whether the scramble has a bare group, `(R U)`, which FMC notation
+    /// would read as inverse moves.
+    bare_group: bool,
+    /// Moves on the timeline: each stage's, one after another.
     total: usize,
+    /// The whole solution on the real scramble, `N · I⁻¹` (the stages'
+    /// moves in order where every stage is on the normal side), and its
+    /// length, joins merged.
+    whole: String,
+    whole_length: usize,
     stages: Vec<StageView>,
 }
 
 impl SolutionView {
-    fn new(solved: &Solved) -> SolutionView {
+    fn new(solved: &Solved, sides: &[Side; StageKind::COUNT]) -> SolutionView {
         let mut start = 0;
-        let mut state = solved.cube;
+        let mut done = Sides::default();
         let stages = solved
             .solution
             .stages
             .iter()
-            .map(|stage| {
-                state = state.apply(&stage.moves);
+            .zip(sides)
+            .map(|(stage, &side)| {
+                done.push(&Step {
+                    moves: stage.moves.clone(),
+                    side,
+                });
                 let info = stage.kind.info();
                 let axes = solved.solution.axes;
                 let view = StageView {
@@ -90,7 +108,9 @@ impl SolutionView {
                     max_length: stage.kind.max_length(),
                     start,
                     moves: stage.moves.iter().map(ToString::to_string).collect(),
-                    facelets: facelet::to_string(&state),
+                    side,
+                    text: niss::fmc_text(&stage.moves, side),
+                    facelets: facelet::to_string(&done.cube(&solved.cube, side)),
                 };
                 start += stage.moves.len();
                 view
@@ -101,6 +121,9 @@ impl SolutionView {
             scramble: solved.scramble(),
             facelets: facelet::to_string(&solved.cube),
             total: solved.solution.len(),
+            bare_group: solved.has_bare_group(),
+            whole: notation::format_moves(&done.solution()),
+            whole_length: done.solution().len(),
             stages,
         }
     }
@@ -120,22 +143,28 @@ struct Shown {
     twizzle: String,
 }
 
-/// Reads the worker's stages back into a solution in orientation number
-/// `orientation` (an index into `Orientation::all`).
-fn read_stages(stages: &[String], orientation: usize) -> Result<Solution, JsValue> {
+/// Reads the worker's stages (in FMC notation: an inverse-side stage in
+/// parentheses) back into a solution in orientation number `orientation`
+/// (an index into `Orientation::all`), and each stage's side.
+fn read_stages(
+    stages: &[String],
+    orientation: usize,
+) -> Result<(Solution, [Side; StageKind::COUNT]), JsValue> {
     let orientation = Orientation::all()
         .get(orientation)
         .ok_or_else(|| js_error("the solution names no orientation", None))?;
     let mut moves = StageMoves::default();
+    let mut sides = [Side::Normal; StageKind::COUNT];
     if stages.len() != StageKind::COUNT {
         return Err(js_error("a solution has one move list per stage", None));
     }
-    for (slot, text) in moves.iter_mut().zip(stages) {
-        let alg = notation::parse(text)
+    for ((slot, side), text) in moves.iter_mut().zip(&mut sides).zip(stages) {
+        let step = niss::read_stage(text)
             .map_err(|e| js_error(&format!("the solution does not read: {e}"), None))?;
-        *slot = alg.face_moves();
+        *slot = step.moves;
+        *side = step.side;
     }
-    Ok(Solution::with_axes(moves, orientation.axes()))
+    Ok((Solution::with_axes(moves, orientation.axes()), sides))
 }
 
 /// Where playback stands, for the page's controls.
@@ -216,7 +245,9 @@ pub struct App {
     /// Whether the page is in its dark scheme.
     dark: bool,
     /// Each stage's states with their counters, for the shown solution.
-    progress: [Vec<Step>; StageKind::COUNT],
+    progress: [Vec<counters::Step>; StageKind::COUNT],
+    /// The shown solution, each stage on its side.
+    solution: NissSolution,
 }
 
 #[wasm_bindgen]
@@ -241,6 +272,7 @@ impl App {
             letters: false,
             dark: false,
             progress,
+            solution: NissSolution::normal(Solution::from_stages(empty)),
         })
     }
 
@@ -252,26 +284,33 @@ impl App {
         let input = read_input_object(input)?;
         let searched: Searched = from_js(searched, "a solution")?;
         let mode = read_mode(&searched.mode)?;
-        let solution = read_stages(&searched.stages, searched.orientation)?;
+        let (solution, sides) = read_stages(&searched.stages, searched.orientation)?;
         let solved = Solved::with(input, |_| Ok(solution)).map_err(|e| input_error(&e))?;
+        let niss = NissSolution {
+            stages: solved.solution.stages.clone(),
+            sides,
+            axes: solved.solution.axes,
+        };
         let same_cube = facelet::to_string(&solved.cube) == searched.facelets;
-        if !same_cube || !solved.cube.apply(&solved.solution.moves()).is_solved() {
+        if !same_cube || !solved.cube.apply(&niss.moves()).is_solved() {
             return Err(js_error("the solution does not solve the cube", None));
         }
-        self.progress = counters::progress(&solved.cube, &solved.solution)
+        self.progress = counters::progress_on_sides(&solved.cube, &solved.solution, &sides)
             .map_err(|e| js_error(&e.to_string(), None))?;
         self.orientation = Orientation::with_axes(solved.solution.axes)
             .ok_or_else(|| js_error("the solution's axes are no orientation", None))?;
         let stages = solved.solution.stages.clone().map(|s| s.moves);
-        self.playback.load(Timeline::new(solved.cube, &stages));
+        self.playback
+            .load(Timeline::on_sides(solved.cube, &stages, &sides));
+        self.solution = niss;
         to_js(&Shown {
-            solution: SolutionView::new(&solved),
+            solution: SolutionView::new(&solved, &sides),
             mode: mode.as_str(),
             input: (&solved.normalised()).into(),
             fast_total: searched.fast_total,
             fewest_total: searched.fewest_total,
-            alg_cubing: share::alg_cubing_link(&solved),
-            twizzle: share::twizzle_link(&solved),
+            alg_cubing: share::alg_cubing_link(&solved, &sides),
+            twizzle: share::twizzle_link(&solved, &sides),
         })
     }
 
@@ -520,8 +559,12 @@ impl App {
             let kind = StageKind::ALL
                 .get(stage)
                 .expect("the timeline has one stage per StageKind");
+            let side = match timeline.side(stage) {
+                Side::Normal => "",
+                Side::Inverse => ", on the inverse scramble",
+            };
             format!(
-                "Move {} of {} · {}",
+                "Move {} of {} · {}{side}",
                 p.position(),
                 timeline.len(),
                 kind.name()
@@ -541,6 +584,13 @@ impl App {
             solved: p.is_solved(),
             text,
         })
+    }
+
+    /// The FMC write-up of the solution on show: a line per stage, inverse
+    /// moves in parentheses, then the whole solution.
+    #[wasm_bindgen(js_name = writeUp)]
+    pub fn write_up(&self) -> String {
+        niss::write_up(&self.solution)
     }
 
     /// The facelet string of the cube shown once the running turn settles

@@ -1,23 +1,39 @@
 //! The page's WebAssembly API (wasm-bindgen), one module per page feature:
 //! `solving` reads what was entered and solves it (in the page's worker),
 //! `links` reads and writes share links, `editor` checks painted cubes and
-//! gives the palette, and `app` is the cube on the canvas (playback and the
-//! renderer). The page's small ES modules drive them. Errors reach JS as
+//! gives the palette, `app` is the cube on the canvas (playback and the
+//! renderer), and `lab` the FMC lab and proofs, built into a module of
+//! their own (the `lab` feature) that a worker loads on first use. The page's small ES modules drive them. Errors reach JS as
 //! `Error`s carrying a `column` where the input has one; nothing here
 //! panics on user input.
 
-use crate::input::{Input, InputError, Mode, UnknownMode};
-use crate::show::palette::{Palette, UnknownPalette};
-use crate::show::stage_view::{UnknownView, ViewMode};
-use crate::solve::stage::StageKind;
+use crate::cube::facelet;
+use crate::input::{Input, InputError, Mode, Solved};
+use crate::solve::niss::{self, NissSolution};
+use crate::solve::orientation::Orientation;
+use crate::solve::tables;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
+// What only the page's module reads: its requests, views, palettes and modes.
+#[cfg(feature = "page")]
+use {
+    crate::input::UnknownMode,
+    crate::show::palette::{Palette, UnknownPalette},
+    crate::show::stage_view::{UnknownView, ViewMode},
+    crate::solve::stage::StageKind,
+    wasm_bindgen::JsCast,
+};
 
+#[cfg(feature = "page")]
 pub mod app;
+#[cfg(feature = "page")]
 pub mod editor;
+#[cfg(feature = "lab")]
+pub mod lab;
+#[cfg(feature = "page")]
 pub mod links;
+#[cfg(feature = "page")]
 pub mod solving;
 
 #[wasm_bindgen(start)]
@@ -49,6 +65,7 @@ fn from_js<T: DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsValue
     serde_wasm_bindgen::from_value(value).map_err(|e| js_error(&format!("not {what}: {e}"), None))
 }
 
+#[cfg(feature = "page")]
 /// Reads the solution on show as the page holds it: an array of four
 /// strings of moves, one a stage.
 fn read_stages(value: JsValue) -> Result<[String; StageKind::COUNT], JsValue> {
@@ -67,21 +84,25 @@ fn read_stages(value: JsValue) -> Result<[String; StageKind::COUNT], JsValue> {
     stages.try_into().map_err(|_| error())
 }
 
+#[cfg(feature = "page")]
 fn read_view(view: &str) -> Result<ViewMode, JsValue> {
     view.parse()
         .map_err(|e: UnknownView| js_error(&e.to_string(), None))
 }
 
+#[cfg(feature = "page")]
 fn read_palette(name: &str) -> Result<Palette, JsValue> {
     name.parse()
         .map_err(|e: UnknownPalette| js_error(&e.to_string(), None))
 }
 
+#[cfg(feature = "page")]
 fn read_mode(mode: &str) -> Result<Mode, JsValue> {
     mode.parse()
         .map_err(|e: UnknownMode| js_error(&e.to_string(), None))
 }
 
+#[cfg(feature = "page")]
 /// An input as the page holds it: `{ source: "scramble" | "state", text }`.
 /// The one place these names are written.
 #[derive(Serialize)]
@@ -90,6 +111,7 @@ struct InputObject {
     text: String,
 }
 
+#[cfg(feature = "page")]
 impl From<&Input> for InputObject {
     fn from(input: &Input) -> InputObject {
         let source = match input {
@@ -116,6 +138,7 @@ fn read_input_object(value: JsValue) -> Result<Input, JsValue> {
     }
 }
 
+#[cfg(feature = "page")]
 /// What the page is asked to show: an input, the mode and view where a
 /// link names them (else the page's own choice), and a playback position.
 #[derive(Serialize)]
@@ -138,6 +161,7 @@ struct Request {
     handout: bool,
 }
 
+#[cfg(feature = "page")]
 impl Request {
     fn new(input: &Input, mode: Option<Mode>, view: Option<ViewMode>, position: usize) -> Request {
         Request {
@@ -152,4 +176,58 @@ impl Request {
             handout: false,
         }
     }
+}
+
+/// A solution found in one mode, with both modes' move counts: what the
+/// worker hands back to the page for `App.show`.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Searched {
+    /// `fast` or `fewest`.
+    pub mode: String,
+    /// The facelet string of the cube that was solved.
+    pub facelets: String,
+    /// The orientation the stages work in, as an index into
+    /// `Orientation::all`.
+    pub orientation: usize,
+    /// Each stage's moves in FMC notation: a stage found on the inverse
+    /// scramble in parentheses.
+    pub stages: Vec<String>,
+    pub fast_total: usize,
+    pub fewest_total: usize,
+}
+
+impl Searched {
+    /// `chosen`, found in `mode` for the cube `fast` solved.
+    pub fn new(
+        mode: Mode,
+        fast: &Solved,
+        chosen: &NissSolution,
+        fewest_total: usize,
+    ) -> Result<Searched, JsValue> {
+        Ok(Searched {
+            mode: mode.as_str().to_string(),
+            facelets: facelet::to_string(&fast.cube),
+            orientation: Orientation::all()
+                .iter()
+                .position(|o| o.axes() == chosen.axes)
+                .ok_or_else(|| js_error("the solution's axes are no orientation", None))?,
+            stages: chosen
+                .stages
+                .iter()
+                .zip(chosen.sides)
+                .map(|(stage, side)| niss::fmc_text(&stage.moves, side))
+                .collect(),
+            fast_total: fast.solution.len(),
+            fewest_total,
+        })
+    }
+}
+
+/// Builds the first-move tables (`tables::prepare`), which make many
+/// solves faster: the page's worker does it as it starts, so the page's own
+/// start (a few solves) goes without.
+#[wasm_bindgen]
+pub fn prepare() {
+    tables::prepare();
 }

@@ -1,12 +1,11 @@
 //! Solving, for the page: reading what the Scramble box holds, solving an
 //! input in either mode (called from the page's Web Worker, since a
-//! fewest-moves search takes ~10 ms), proving the shortest solution (in a
-//! worker of its own, with progress), random scrambles, and the in-page
-//! timings `make page-bench` reports.
+//! fewest-moves search takes ~10 ms), playing a link's stages, random
+//! scrambles, and the in-page timings `make page-bench` reports.
 
 use super::{
     input_error, js_error, links, read_input_object, read_mode, read_stages, to_js, InputObject,
-    Request,
+    Request, Searched,
 };
 use crate::cube::cubie::{CubieCube, InvalidCube};
 use crate::cube::facelet;
@@ -15,14 +14,13 @@ use crate::input::{Input, Mode, Solved};
 use crate::share;
 use crate::show::counters;
 use crate::solve::fewest::{self, DEFAULT_BUDGET};
+use crate::solve::niss::{self, NissSolution, Side, Sides};
 use crate::solve::orientation::Orientation;
 use crate::solve::scramble;
-use crate::solve::shortest;
 use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
-use serde::{Deserialize, Serialize};
-use std::ops::ControlFlow;
+
 use wasm_bindgen::prelude::*;
 
 /// Reads the Scramble box: a link (Thistle's, alg.cubing.net's or
@@ -34,24 +32,6 @@ pub fn read_input(text: &str) -> Result<JsValue, JsValue> {
         return links::decode_link(text);
     }
     to_js(&Request::new(&Input::read(text), None, None, 0))
-}
-
-/// A solution found in one mode, with both modes' move counts: what the
-/// worker hands back to the page for `App.show`.
-#[derive(Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(super) struct Searched {
-    /// `fast` or `fewest`.
-    pub mode: String,
-    /// The facelet string of the cube that was solved.
-    pub facelets: String,
-    /// The orientation the stages work in, as an index into
-    /// `Orientation::all`.
-    pub orientation: usize,
-    /// Each stage's moves in notation.
-    pub stages: Vec<String>,
-    pub fast_total: usize,
-    pub fewest_total: usize,
 }
 
 /// Solves an input (`{ source, text }`) in `mode` (`fast` or `fewest`):
@@ -67,93 +47,8 @@ pub fn solve_stages(mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
         Mode::Fast => &fast.solution,
         Mode::Fewest => &fewest,
     };
-    to_js(&Searched::new(mode, &fast, chosen, fewest.len())?)
-}
-
-impl Searched {
-    /// `chosen`, found in `mode` for the cube `fast` solved.
-    fn new(
-        mode: Mode,
-        fast: &Solved,
-        chosen: &Solution,
-        fewest_total: usize,
-    ) -> Result<Searched, JsValue> {
-        Ok(Searched {
-            mode: mode.as_str().to_string(),
-            facelets: facelet::to_string(&fast.cube),
-            orientation: Orientation::all()
-                .iter()
-                .position(|o| o.axes() == chosen.axes)
-                .ok_or_else(|| js_error("the solution's axes are no orientation", None))?,
-            stages: chosen
-                .stages
-                .iter()
-                .map(|s| notation::format_moves(&s.moves))
-                .collect(),
-            fast_total: fast.solution.len(),
-            fewest_total,
-        })
-    }
-}
-
-/// A proof's outcome for the page: the solution to show (as fewest mode's,
-/// for `App.show`), whether it is proven shortest, the bound reached and
-/// the nodes searched.
-#[derive(Serialize)]
-struct Proved {
-    found: Searched,
-    proven: bool,
-    bound: usize,
-    nodes: u64,
-}
-
-/// What `proveShortest` hands its progress callback.
-#[derive(Serialize)]
-struct ProofProgress {
-    nodes: f64,
-    best: usize,
-    bound: usize,
-}
-
-/// Proves the shortest four-stage solution of an input (`{ source, text
-/// }`) over all six orientations (see `shortest::prove_shortest`), calling
-/// `on_progress({ nodes, best, bound })` as it goes; the callback returning
-/// `false` stops it. Returns `{ found, proven, bound, nodes }`, `found`
-/// in the form `App.show` plays (mode `fewest`). It may run for minutes, so
-/// the page calls it in a worker of its own.
-#[wasm_bindgen(js_name = proveShortest)]
-pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<JsValue, JsValue> {
-    let input = read_input_object(input)?;
-    let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
-    let mut failure = None;
-    let proof = shortest::prove_shortest(&fast.cube, |progress| {
-        let report = ProofProgress {
-            // A JS number holds any count a proof reaches exactly.
-            nodes: progress.nodes as f64,
-            best: progress.best,
-            bound: progress.bound,
-        };
-        let answer = to_js(&report).and_then(|r| on_progress.call1(&JsValue::NULL, &r));
-        match answer {
-            Ok(answer) if answer == JsValue::FALSE => ControlFlow::Break(()),
-            Ok(_) => ControlFlow::Continue(()),
-            Err(error) => {
-                failure = Some(error);
-                ControlFlow::Break(())
-            }
-        }
-    })
-    .map_err(|e| js_error(&e.to_string(), None))?;
-    if let Some(error) = failure {
-        return Err(error);
-    }
-    let length = proof.solution.len();
-    to_js(&Proved {
-        found: Searched::new(Mode::Fewest, &fast, &proof.solution, length)?,
-        proven: proof.is_proven(),
-        bound: proof.bound,
-        nodes: proof.nodes,
-    })
+    let chosen = NissSolution::normal(chosen.clone());
+    to_js(&Searched::new(mode, &fast, &chosen, fewest.len())?)
 }
 
 /// A reconstruction link's own solution of `input`, split into the stages
@@ -191,11 +86,15 @@ fn staged(
     mode: Mode,
 ) -> Result<JsValue, JsValue> {
     let mut moves = StageMoves::default();
-    for (slot, stage) in moves.iter_mut().zip(&stages) {
-        let alg = notation::parse(stage).map_err(|e| js_error(&e.to_string(), None))?;
-        *slot = alg.face_moves();
+    let mut sides = [Side::Normal; StageKind::COUNT];
+    let mut done = Sides::default();
+    for ((slot, side), stage) in moves.iter_mut().zip(&mut sides).zip(&stages) {
+        let step = niss::read_stage(stage).map_err(|e| js_error(&e.to_string(), None))?;
+        done.push(&step);
+        *slot = step.moves;
+        *side = step.side;
     }
-    let total = moves.iter().map(Vec::len).sum();
+    let total = done.solution().len();
     let start = Solved::with(input, |_| Ok(Solution::from_stages(StageMoves::default())))
         .map_err(|e| input_error(&e))?;
     // Links do not name their axes: they are those in which every stage
@@ -204,7 +103,7 @@ fn staged(
         .iter()
         .position(|o| {
             let solution = Solution::with_axes(moves.clone(), o.axes());
-            counters::progress(&start.cube, &solution).is_ok()
+            counters::progress_on_sides(&start.cube, &solution, &sides).is_ok()
         })
         .ok_or_else(|| {
             js_error(
@@ -266,14 +165,6 @@ fn time_solves(
         std::hint::black_box(moves);
     }
     Ok(times)
-}
-
-/// Builds the first-move tables (`tables::prepare`), which make many
-/// solves faster: the page's worker does it as it starts, so the page's own
-/// start (a few solves) goes without.
-#[wasm_bindgen]
-pub fn prepare() {
-    tables::prepare();
 }
 
 /// Microseconds per fast solve of each of `states` random states.

@@ -1,0 +1,288 @@
+//! The FMC lab's WebAssembly API, built into a module of its own (the
+//! `lab` feature, without the renderer) that the page's lab worker loads on
+//! first use, so a first visit does not fetch it: fewest-moves solves with
+//! NISS or on chosen axes, alternatives for one stage, checks of a person's
+//! own attempt, and proofs of the shortest solution (with progress).
+//! Solutions come back in the form `App.show` plays, each stage in FMC
+//! notation (an inverse-side stage in parentheses).
+
+use super::Searched;
+use super::{from_js, input_error, js_error, read_input_object, to_js};
+use crate::input::{Mode, Solved};
+use crate::show::check::{self, AttemptCheck};
+use crate::solve::alternatives;
+use crate::solve::fewest::DEFAULT_BUDGET;
+use crate::solve::niss::{self, NissSolution, Side, Step};
+use crate::solve::orientation::Orientation;
+use crate::solve::shortest;
+use crate::solve::solver::{Solution, StageMoves};
+use crate::solve::stage::StageKind;
+use serde::{Deserialize, Serialize};
+use std::ops::ControlFlow;
+use wasm_bindgen::prelude::*;
+
+/// What a lab solve is asked for: NISS or not, and the axes (an index into
+/// `Orientation::all`), or none for the best of all six.
+#[derive(Deserialize)]
+struct LabOptions {
+    niss: bool,
+    axes: Option<usize>,
+}
+
+fn orientation(index: usize) -> Result<&'static Orientation, JsValue> {
+    Orientation::all().get(index).ok_or_else(|| {
+        js_error(
+            &format!("there is no orientation {index}; there are six"),
+            None,
+        )
+    })
+}
+
+/// Reads and checks `input`, solved in fast mode (whose length the page
+/// shows beside the fewest-moves one).
+fn fast(input: JsValue) -> Result<Solved, JsValue> {
+    let input = read_input_object(input)?;
+    Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))
+}
+
+/// `chosen` as `App.show` plays it, a fewest-moves solution of the cube
+/// `fast` solved.
+fn found(fast: &Solved, chosen: &NissSolution) -> Result<Searched, JsValue> {
+    Searched::new(Mode::Fewest, fast, chosen, chosen.moves().len())
+}
+
+/// Solves `input` in fewest-moves mode with `options` (`{ niss, axes }`).
+#[wasm_bindgen(js_name = solveLab)]
+pub fn solve_lab(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let options: LabOptions = from_js(options, "lab options: { niss, axes }")?;
+    let fast = fast(input)?;
+    let on = options.axes.map(orientation).transpose()?;
+    let chosen = if options.niss {
+        niss::solve_fewest_niss_in(&fast.cube, on, DEFAULT_BUDGET)
+    } else {
+        match on {
+            Some(o) => crate::solve::fewest::solve_fewest_in(&fast.cube, o, DEFAULT_BUDGET),
+            None => crate::solve::fewest::solve_fewest(&fast.cube, DEFAULT_BUDGET),
+        }
+        .map(NissSolution::normal)
+    }
+    .map_err(|e| js_error(&e.to_string(), None))?;
+    to_js(&found(&fast, &chosen)?)
+}
+
+/// One alternative as the page lists it.
+#[derive(Serialize)]
+struct Offered {
+    /// The stage's moves in FMC notation.
+    text: String,
+    length: usize,
+    total: usize,
+    /// The whole solution with this choice, as `App.show` plays it.
+    found: Searched,
+}
+
+/// Reads the solution on show (a `Searched`) into its steps.
+fn steps_of(shown: &Searched) -> Result<Vec<Step>, JsValue> {
+    shown
+        .stages
+        .iter()
+        .map(|text| niss::read_stage(text).map_err(|e| js_error(&e.to_string(), None)))
+        .collect()
+}
+
+/// Up to `count` alternatives for stage `stage` (0–3) of the solution on
+/// show (`shown`, as `solveLab` gives it) of `input`, keeping the earlier
+/// stages: `[{ text, length, total, found }]`, sorted by total.
+#[wasm_bindgen(js_name = alternativesFor)]
+pub fn alternatives_for(
+    input: JsValue,
+    shown: JsValue,
+    stage: usize,
+    count: usize,
+    niss_on: bool,
+) -> Result<JsValue, JsValue> {
+    let fast = fast(input)?;
+    let shown: Searched = from_js(shown, "a solution")?;
+    let kind = *StageKind::ALL
+        .get(stage)
+        .ok_or_else(|| js_error(&format!("there is no stage {}", stage + 1), None))?;
+    let steps = steps_of(&shown)?;
+    let before = &steps[..stage.min(steps.len())];
+    let offered = alternatives::alternatives(&fast.cube, before, kind, count, niss_on)
+        .map_err(|e| js_error(&e.to_string(), None))?
+        .into_iter()
+        .map(|alternative| {
+            let mut moves: StageMoves = alternative.rest.clone().map(|s| s.moves);
+            let mut sides = [alternative.side; StageKind::COUNT];
+            for (k, step) in before.iter().enumerate() {
+                moves[k] = step.moves.clone();
+                sides[k] = step.side;
+            }
+            moves[stage] = alternative.moves.clone();
+            let chosen = NissSolution {
+                stages: Solution::with_axes(moves, alternative.axes).stages,
+                sides,
+                axes: alternative.axes,
+            };
+            Ok(Offered {
+                text: niss::fmc_text(&alternative.moves, alternative.side),
+                length: alternative.moves.len(),
+                total: alternative.solution.len(),
+                found: found(&fast, &chosen)?,
+            })
+        })
+        .collect::<Result<Vec<_>, JsValue>>()?;
+    to_js(&offered)
+}
+
+/// An attempt, checked, and where it can be played on: the whole solution
+/// with the completion, stage by stage, or why not.
+#[derive(Serialize)]
+struct Checked {
+    check: AttemptCheck,
+    found: Option<Searched>,
+    unplayable: Option<String>,
+}
+
+/// Checks an attempt (`text`, FMC notation) on `input`: `{ check, found,
+/// unplayable }`. With `complete`, `check.completion` holds the rest of the
+/// solution, and `found` the attempt with it as `App.show` plays it, where
+/// each stage of the attempt lies on one side (else `unplayable` says why).
+#[wasm_bindgen(js_name = checkAttempt)]
+pub fn check_attempt(input: JsValue, text: &str, complete: bool) -> Result<JsValue, JsValue> {
+    let fast = fast(input)?;
+    let steps = niss::read_attempt(text).map_err(|e| js_error(&e.to_string(), Some(e.column)))?;
+    let check = check::check_attempt(&fast.cube, &steps, complete)
+        .map_err(|e| js_error(&e.to_string(), None))?;
+    let (found, unplayable) = match check.completion.as_ref().map(|c| staged(&steps, &check, c)) {
+        Some(Ok(chosen)) => (Some(found(&fast, &chosen)?), None),
+        Some(Err(why)) => (None, Some(why)),
+        None => (None, None),
+    };
+    to_js(&Checked {
+        check,
+        found,
+        unplayable,
+    })
+}
+
+/// The attempt's steps put into the stages they work on (the stage the
+/// cube had reached before each), then the completion's stages after
+/// them, or why they cannot be: a stage's steps must lie on one side, and
+/// a stage the attempt leaves unfinished must be on the normal side, where
+/// the completion goes on.
+fn staged(
+    steps: &[Step],
+    checked: &AttemptCheck,
+    completion: &check::Completion,
+) -> Result<NissSolution, String> {
+    let mut moves = StageMoves::default();
+    let mut sides: [Option<Side>; StageKind::COUNT] = [None; StageKind::COUNT];
+    let mut level = 0;
+    for (index, (step, checked)) in steps.iter().zip(&checked.steps).enumerate() {
+        let reached = checked
+            .reaches
+            .and_then(|name| StageKind::ALL.iter().position(|k| k.name() == name))
+            .map_or(0, |k| k + 1);
+        if reached < level {
+            return Err(format!(
+                "step {} undoes {}, so the attempt cannot be played stage by stage",
+                index + 1,
+                StageKind::ALL[level - 1].name()
+            ));
+        }
+        let stage = level.min(StageKind::COUNT - 1);
+        if sides[stage].is_some_and(|side| side != step.side) {
+            return Err(format!(
+                "the attempt works on {} on both sides, so it cannot be played stage by stage",
+                StageKind::ALL[stage].name()
+            ));
+        }
+        sides[stage] = Some(step.side);
+        moves[stage] = niss::joined(&moves[stage], &step.moves);
+        level = reached;
+    }
+    for (k, stage) in completion.stages.iter().enumerate() {
+        if stage.moves.is_empty() {
+            continue;
+        }
+        if sides[k] == Some(Side::Inverse) {
+            return Err(format!(
+                "the attempt leaves {} unfinished on the inverse side, so it cannot be played stage by stage",
+                StageKind::ALL[k].name()
+            ));
+        }
+        sides[k] = Some(Side::Normal);
+        moves[k] = niss::joined(&moves[k], &stage.moves);
+    }
+    Ok(NissSolution {
+        stages: Solution::with_axes(moves, completion.axes).stages,
+        sides: sides.map(|side| side.unwrap_or(Side::Normal)),
+        axes: completion.axes,
+    })
+}
+
+/// A proof's outcome for the page: the solution to show (as fewest mode's,
+/// for `App.show`), whether it is proven shortest, the bound reached and
+/// the nodes searched.
+#[derive(Serialize)]
+struct Proved {
+    found: Searched,
+    proven: bool,
+    bound: usize,
+    nodes: u64,
+}
+
+/// What `proveShortest` hands its progress callback.
+#[derive(Serialize)]
+struct ProofProgress {
+    nodes: f64,
+    best: usize,
+    bound: usize,
+}
+
+/// Proves the shortest four-stage solution of an input (`{ source, text
+/// }`) over all six orientations (see `shortest::prove_shortest`), calling
+/// `on_progress({ nodes, best, bound })` as it goes; the callback returning
+/// `false` stops it. Returns `{ found, proven, bound, nodes }`, `found`
+/// in the form `App.show` plays (mode `fewest`). It may run for minutes, so
+/// the page calls it in a worker of its own.
+#[wasm_bindgen(js_name = proveShortest)]
+pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<JsValue, JsValue> {
+    let input = read_input_object(input)?;
+    let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
+    let mut failure = None;
+    let proof = shortest::prove_shortest(&fast.cube, |progress| {
+        let report = ProofProgress {
+            // A JS number holds any count a proof reaches exactly.
+            nodes: progress.nodes as f64,
+            best: progress.best,
+            bound: progress.bound,
+        };
+        let answer = to_js(&report).and_then(|r| on_progress.call1(&JsValue::NULL, &r));
+        match answer {
+            Ok(answer) if answer == JsValue::FALSE => ControlFlow::Break(()),
+            Ok(_) => ControlFlow::Continue(()),
+            Err(error) => {
+                failure = Some(error);
+                ControlFlow::Break(())
+            }
+        }
+    })
+    .map_err(|e| js_error(&e.to_string(), None))?;
+    if let Some(error) = failure {
+        return Err(error);
+    }
+    let length = proof.solution.len();
+    to_js(&Proved {
+        found: Searched::new(
+            Mode::Fewest,
+            &fast,
+            &NissSolution::normal(proof.solution.clone()),
+            length,
+        )?,
+        proven: proof.is_proven(),
+        bound: proof.bound,
+        nodes: proof.nodes,
+    })
+}

@@ -1,0 +1,237 @@
+// End-to-end tests of the FMC lab: the Alternatives list, NISS, the Axes
+// choice, Copy write-up, checking an attempt with "Continue from here",
+// and links that keep a chosen solution, in headless Chromium. Each
+// solution the page shows is played to its end and must leave the cube
+// solved.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { open, openIn, searched, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
+
+const SCRAMBLE = "R U2 F' L D B2 R' F U L2 D' B";
+
+/** Opens the page on `scramble` (fewest moves) and waits for its solve. */
+async function openScramble(scramble, viewport) {
+  const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(scramble)}`, viewport);
+  await searched(page);
+  return page;
+}
+
+/** The page's count of the whole solution: the number the move-count line starts with. */
+async function shownTotal(page) {
+  const text = await page.locator('#result').textContent();
+  return Number(/^(\d+) move/.exec(text)[1]);
+}
+
+/** Stage `k`'s chip, whatever marks it carries after its name. */
+const chipAt = (page, k) => page.getByRole('navigation', { name: 'Stages' })
+  .getByRole('button', { name: new RegExp(`^(✓ )?${STAGE_NAMES[k].replace('+', '\\+')} · `) });
+
+/** Plays to the end: the cube must be solved. */
+async function assertSolves(page, what) {
+  await page.evaluate(() => window.thistle.seek(1e6));
+  assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED, what);
+}
+
+/** A scramble whose NISS solution puts a stage with moves on the inverse side, by the CLI. */
+function nissScramble() {
+  const scrambles = execFileSync(THISTLE, ['random', '--count', '60', '--seed', '2026'], { encoding: 'utf8' }).trim().split('\n');
+  for (const scramble of scrambles) {
+    const found = JSON.parse(execFileSync(THISTLE, ['solve', '--fewest', '--niss', '--json', scramble], { encoding: 'utf8' }));
+    if (found.stages.some((stage) => stage.side === 'inverse' && stage.moves.length > 0)) return scramble;
+  }
+  throw new Error('no NISS solution with an inverse stage in 60 scrambles');
+}
+
+describe('the FMC lab', () => {
+  test('alternatives for stage 2: a listbox sorted by total, and a choice re-plans the rest', async () => {
+    const page = await openScramble(SCRAMBLE);
+    await chipAt(page, 1).click();
+    await page.evaluate(() => window.thistle.seek(window.thistle.status().position));
+    assert.equal((await status(page)).stage, 1, 'the stage on show is stage 2');
+    const total = await shownTotal(page);
+
+    await page.getByRole('button', { name: 'Alternatives' }).click();
+    const list = page.getByRole('listbox', { name: `Alternatives for ${STAGE_NAMES[1]}` });
+    await list.waitFor();
+    const names = await list.getByRole('option').allTextContents();
+    assert.ok(names.length >= 8, `at least 8 options: ${names.join(' | ')}`);
+    const parsed = names.map((name) => {
+      const match = /^(.+) · (\d+) moves? · total (\d+)$/.exec(name);
+      assert.ok(match, `option name "${name}"`);
+      return { moves: match[1], length: Number(match[2]), total: Number(match[3]) };
+    });
+    const totals = parsed.map((p) => p.total);
+    assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'sorted by total');
+    assert.equal(new Set(parsed.map((p) => p.moves)).size, parsed.length, 'no two alike');
+    assert.ok(totals[0] <= total, 'the best is no longer than the solution on show');
+
+    // Choose, with the keyboard, an option that changes the stage.
+    const current = await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents();
+    const pick = parsed.findIndex((p) => p.moves !== current.join(' '));
+    assert.ok(pick >= 0, 'an option other than the stage on show');
+    await list.focus();
+    for (let k = 0; k < pick; k += 1) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
+
+    const stages = await page.locator('.moves > ol > li').evaluateAll((all) => all.map(
+      (stage) => [...stage.querySelectorAll('.move')].map((b) => b.textContent).join(' ')));
+    assert.equal(stages[1], parsed[pick].moves, 'stage 2 is the choice');
+    assert.equal(await shownTotal(page), parsed[pick].total, 'the total is the option\'s');
+    assert.match(await chipAt(page, 1).textContent(), /chosen/, 'the chip is marked as chosen');
+    assert.equal((await status(page)).stage, 1, 'playback stays at the chosen stage');
+    await assertSolves(page, 'the chosen solution solves the cube');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('a choice for stage 3 keeps the chosen stage 2, and a link keeps both', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const choose = async (stage) => {
+      await page.evaluate((k) => window.thistle.seek(k), await page.evaluate(
+        (s) => document.querySelectorAll('.moves > ol > li')[s].querySelector('ol').start - 1, stage));
+      assert.equal((await status(page)).stage, stage);
+      await page.getByRole('button', { name: 'Alternatives' }).click();
+      const list = page.getByRole('listbox', { name: `Alternatives for ${STAGE_NAMES[stage]}` });
+      await list.waitFor();
+      const options = list.getByRole('option');
+      await options.nth((await options.count()) - 1).click();
+      await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
+    };
+    await choose(1);
+    const stage2 = await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents();
+    await choose(2);
+    assert.deepEqual(await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents(), stage2,
+      'stage 2 stays when stage 3 changes');
+    assert.match(await chipAt(page, 1).textContent(), /chosen/);
+    assert.match(await chipAt(page, 2).textContent(), /chosen/);
+    const listed = await page.locator('.move').allTextContents();
+    const total = await shownTotal(page);
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    const other = await openIn(await env.browser.newContext(), link);
+    await searched(other);
+    assert.deepEqual(await other.locator('.move').allTextContents(), listed, 'the link plays the same solution');
+    assert.equal(await shownTotal(other), total);
+    await assertSolves(other, 'the shared solution solves');
+    assert.deepEqual(other.errors, []);
+    await other.context().close();
+    await page.context().close();
+  });
+
+  test('NISS: an inverse stage is announced, shown in parentheses, and the solution still solves', async () => {
+    const scramble = nissScramble();
+    const page = await openScramble(scramble);
+    await page.getByRole('switch', { name: 'NISS' }).check();
+    await searched(page);
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('with NISS'));
+    const chips = await page.getByRole('navigation', { name: 'Stages' }).getByRole('button').allTextContents();
+    const inverse = chips.findIndex((text) => text.includes('inverse'));
+    assert.ok(inverse >= 0, `a chip marked inverse: ${chips.join(' | ')}`);
+    const start = await page.evaluate(
+      (s) => document.querySelectorAll('.moves > ol > li')[s].querySelector('ol').start - 1, inverse);
+    await page.evaluate((k) => window.thistle.seek(k + 1), start);
+    assert.match((await status(page)).text, /on the inverse scramble/, 'the status says so');
+    assert.match(await page.locator('#stage-description').textContent(), /^On the inverse scramble/);
+    const moves = await page.locator('.moves > ol > li').nth(inverse).locator('.move').allTextContents();
+    assert.ok(moves.every((m) => /^\(.+\)$/.test(m)), `moves in parentheses: ${moves}`);
+    await assertSolves(page, 'the NISS solution ends solved');
+    // The link plays N · I⁻¹ in other tools: the alg ends with the inverse moves undone.
+    const alg = new URL(await page.getByRole('link', { name: 'Open in Twizzle' }).getAttribute('href')).searchParams.get('alg');
+    assert.match(alg, /found on the inverse scramble/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('Axes: each orientation re-solves on those axes', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const axes = page.getByRole('combobox', { name: 'Axes' });
+    const labels = await axes.locator('option').allTextContents();
+    assert.equal(labels.length, 7);
+    assert.equal(labels[0], 'Best');
+    for (const label of labels.slice(1, 4)) {
+      await axes.selectOption({ label });
+      await page.waitForFunction((l) => document.querySelector('#stage-group').textContent.endsWith(l)
+        && !document.documentElement.hasAttribute('data-searching'), label);
+      await assertSolves(page, `solved on ${label}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('Copy write-up: the write-up reads back as the solution, and checks as solved', async () => {
+    const context = await env.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
+    await searched(page);
+    await page.getByRole('button', { name: 'Copy write-up' }).click();
+    await page.getByText('Write-up copied.').waitFor();
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    const lines = text.trim().split('\n');
+    const total = await shownTotal(page);
+    let running = 0;
+    for (const line of lines.slice(0, -1)) {
+      const match = /^(.+?)\s+\/\/ (EO|DR|HTR|finish): (.+) \((\d+)\/(\d+)\)$/.exec(line);
+      assert.ok(match, `a stage line: "${line}"`);
+      running += Number(match[4]);
+      assert.equal(Number(match[5]), running, line);
+    }
+    const last = /^Solution: (.+) \((\d+)\)$/.exec(lines.at(-1));
+    assert.ok(last, lines.at(-1));
+    assert.equal(Number(last[2]), total);
+
+    await page.getByRole('textbox', { name: 'Your solution' }).fill(text);
+    await page.getByRole('button', { name: 'Check' }).click();
+    const region = page.getByRole('region', { name: 'Check' });
+    await region.getByText(`Your attempt reaches ${STAGE_NAMES[3]}`).waitFor();
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
+  test('check an attempt: each step read out, then Continue from here solves it', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const eo = await page.locator('.moves > ol > li').nth(0).locator('.move').allTextContents();
+    assert.ok(eo.length > 0, 'this scramble needs an EO');
+    const box = page.getByRole('textbox', { name: 'Your solution' });
+    await box.fill(`${eo.join(' ')} // EO\nR2 F2`);
+    await page.getByRole('button', { name: 'Check' }).click();
+    const region = page.getByRole('region', { name: 'Check' });
+    await region.getByText(/Step 1: .* — Orient edges ✓/).waitFor();
+    const step2 = await region.getByText(/^Step 2:/).textContent();
+    assert.match(step2, /nothing new, 2 moves: .*(twisted corners|edges)/i, step2);
+    assert.match(step2, /optimal for this stage from here: \d+ moves?/);
+
+    await page.getByRole('button', { name: 'Continue from here' }).click();
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('your attempt, completed'));
+    const stage1 = await page.locator('.moves > ol > li').nth(0).locator('.move').allTextContents();
+    assert.deepEqual(stage1, eo, 'the attempt\'s EO is stage 1');
+    await assertSolves(page, 'the completed attempt solves');
+
+    // A step that undoes a goal: the check says so, and there is nothing to play.
+    await box.fill(`${eo.join(' ')}\nF U R`);
+    await page.getByRole('button', { name: 'Check' }).click();
+    await region.getByText(/undoes Orient edges/).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Continue from here' }).isDisabled(), true);
+
+    // Bad notation: the message names the column, and the box is marked.
+    await box.fill('R U Q');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await region.getByText(/column 5/).waitFor();
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('a bare group in the Scramble box is read as moves in order, and the page says so', async () => {
+    const page = await openScramble('R U F (R U)');
+    assert.match(await page.locator('#reading').textContent(), /FMC notation.*inverse scramble/);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,48 @@
+// The FMC lab's worker: loads the lab's own WebAssembly module (pkg/lab.js,
+// built without the renderer) on first use, so a first visit never fetches
+// it, and runs its searches off the page's main thread. Messages in:
+// { id, call, args } with `call` one of solve, alternatives, check, prove;
+// out: { id, result }, or { id, error: { message, column } }; a proof also
+// sends { id, progress } now and then; { failed } once if the module
+// cannot start here.
+
+import init, {
+  alternativesFor, checkAttempt, prepare, proveShortest, solveLab,
+} from './pkg/lab.js';
+
+/** Milliseconds between two progress messages of a proof. */
+const PROGRESS_MS = 100;
+
+const ready = init().then(() => {
+  prepare();
+  return true;
+}, (error) => {
+  postMessage({ failed: String(error && error.message ? error.message : error) });
+  return false;
+});
+
+function prove(id, input) {
+  let last = -Infinity;
+  return proveShortest(input, (report) => {
+    const now = performance.now();
+    if (now - last < PROGRESS_MS) return;
+    last = now;
+    postMessage({ id, progress: report });
+  });
+}
+
+const calls = {
+  solve: (id, { input, options }) => solveLab(input, options),
+  alternatives: (id, { input, shown, stage, count, niss }) => alternativesFor(input, shown, stage, count, niss),
+  check: (id, { input, text, complete }) => checkAttempt(input, text, complete),
+  prove,
+};
+
+addEventListener('message', async ({ data }) => {
+  if (!(await ready)) return;
+  try {
+    postMessage({ id: data.id, result: calls[data.call](data.id, data.args) });
+  } catch (error) {
+    postMessage({ id: data.id, error: { message: error.message, column: error.column } });
+  }
+});

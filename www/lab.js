@@ -1,0 +1,216 @@
+// The FMC lab, loaded on first use: solves with NISS or on chosen axes,
+// the Alternatives list for the stage on show, and the check of a person's
+// own attempt with "Continue from here". Its searches run in the lab's
+// worker (solving.js `createLabClient`); the page shows what comes back
+// through `display`, as it shows any solution.
+
+import { moves, page, ui } from './page.js';
+import { createLabClient } from './solving.js';
+
+/** Alternatives asked for at once, then while the person looks. */
+const FIRST_COUNT = 8;
+const MORE_COUNT = 24;
+
+function element(tag, props = {}, ...children) {
+  const made = Object.assign(document.createElement(tag), props);
+  made.append(...children);
+  return made;
+}
+
+/**
+ * Builds the lab. `display(wanted, found, counts)` shows a solution.
+ * Returns its actions, which app.js wires to the lab's controls: `solve(input,
+ * options)` resolves to a solution found with `{ niss, axes }`;
+ * `openAlternatives`, `copyWriteUp` and `check`; and `update(status)` and
+ * `shown()`, which follow playback and each new solution.
+ */
+export function createLab({ display }) {
+  const client = createLabClient();
+  const box = ui.alternativesBox;
+  let listing = 0;
+  let listedStage = -1;
+
+  const note = (text) => {
+    ui.labNote.textContent = text;
+  };
+
+  const closeAlternatives = () => {
+    listing += 1;
+    box.hidden = true;
+    box.replaceChildren();
+    ui.alternatives.setAttribute('aria-expanded', 'false');
+    listedStage = -1;
+  };
+
+  /** Puts alternative `offered` for stage `stage` in, and shows the result. */
+  const choose = (stage, offered) => {
+    for (const chosen of [...page.chosen]) if (chosen > stage) page.chosen.delete(chosen);
+    page.chosen.add(stage);
+    closeAlternatives();
+    // The earlier stages stay, so the chosen stage starts where it did.
+    const { name, start } = page.solution.stages[stage];
+    const wanted = { ...page.wanted, mode: 'fewest', position: start, stages: offered.found.stages };
+    display(wanted, offered.found, `${moves(offered.total)} (with your choice for ${name})`);
+    ui.alternatives.focus();
+  };
+
+  /** The listbox of `offered` alternatives for stage `stage`, keyboard and pointer. */
+  const showList = (stage, offered, activeIndex = 0) => {
+    const name = page.solution.stages[stage].name;
+    const list = element('ul', { className: 'alternatives-list', tabIndex: 0, id: 'alternatives-list' });
+    list.setAttribute('role', 'listbox');
+    list.setAttribute('aria-label', `Alternatives for ${name}`);
+    const options = offered.map((item, index) => {
+      const option = element('li', {
+        id: `alternative-${index}`,
+        textContent: `${item.text || '(nothing to do)'} · ${moves(item.length)} · total ${item.total}`,
+      });
+      option.setAttribute('role', 'option');
+      option.setAttribute('aria-selected', 'false');
+      option.addEventListener('click', () => choose(stage, item));
+      list.append(option);
+      return option;
+    });
+    let active = Math.min(activeIndex, options.length - 1);
+    const activate = (index) => {
+      if (options.length === 0) return;
+      active = (index + options.length) % options.length;
+      options.forEach((option, k) => option.setAttribute('aria-selected', String(k === active)));
+      list.setAttribute('aria-activedescendant', options[active].id);
+      options[active].scrollIntoView({ block: 'nearest' });
+    };
+    list.addEventListener('keydown', (event) => {
+      const moveTo = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: options.length - 1 }[event.key];
+      if (moveTo !== undefined) activate(moveTo);
+      else if (event.key === 'Enter' || event.key === ' ') {
+        if (options.length) choose(stage, offered[active]);
+      } else if (event.key === 'Escape') {
+        closeAlternatives();
+        ui.alternatives.focus();
+      } else return;
+      event.preventDefault();
+      event.stopPropagation();
+    });
+    const heading = element('p', { className: 'alternatives-heading' },
+      offered.length
+        ? `${offered.length} ways to do ${name}, sorted by the whole solution's length:`
+        : `No other way to do ${name} keeps the stages apart.`);
+    const hadFocus = box.contains(document.activeElement);
+    box.replaceChildren(heading, list);
+    activate(active);
+    if (hadFocus || activeIndex === 0) list.focus();
+    return () => active;
+  };
+
+  /** Lists alternatives for the stage on show: a first few now, more in the background. */
+  const openAlternatives = async () => {
+    if (!box.hidden) {
+      closeAlternatives();
+      return;
+    }
+    const stage = page.app.status().stage;
+    const asked = ++listing;
+    listedStage = stage;
+    box.hidden = false;
+    ui.alternatives.setAttribute('aria-expanded', 'true');
+    box.replaceChildren(element('p', { className: 'alternatives-heading', textContent: 'Finding alternatives…' }));
+    const args = (count) => ({
+      input: page.wanted.input, shown: page.searched, stage, count, niss: ui.niss.checked,
+    });
+    try {
+      const first = await client.call('alternatives', args(FIRST_COUNT));
+      if (asked !== listing) return;
+      const active = showList(stage, first);
+      const more = await client.call('alternatives', args(MORE_COUNT));
+      if (asked !== listing || more.length <= first.length) return;
+      showList(stage, more, active());
+    } catch (error) {
+      if (asked !== listing) return;
+      box.replaceChildren(element('p', { className: 'error', textContent: `No alternatives: ${error.message}.` }));
+    }
+  };
+
+  /** Copies the write-up of the solution on show. */
+  const copyWriteUp = async () => {
+    const text = page.app.writeUp();
+    try {
+      await navigator.clipboard.writeText(text);
+      note('Write-up copied.');
+    } catch {
+      // Without clipboard access the write-up goes in the box, selected.
+      ui.attempt.value = text;
+      ui.attempt.select();
+      note('Write-up in “Your solution”, selected: copy it from there.');
+    }
+  };
+
+  /** One step of a checked attempt, as a line of the Check region. */
+  const stepLine = (step, index) => {
+    const written = step.side === 'inverse' ? `(${step.moves.join(' ')})` : step.moves.join(' ');
+    const optimal = step.optimal === null || step.optimal === undefined ? '' : ` · optimal for this stage from here: ${moves(step.optimal)}`;
+    return element('li', { textContent: `Step ${index + 1}: ${written}${step.side === 'inverse' ? ' (inverse)' : ''} — ${step.text}${optimal}` });
+  };
+
+  /** Checks the attempt in the box and fills the Check region. */
+  const check = async () => {
+    const text = ui.attempt.value;
+    ui.attempt.removeAttribute('aria-invalid');
+    ui.checkResult.hidden = false;
+    ui.checkResult.replaceChildren(element('p', { textContent: 'Checking…' }));
+    try {
+      const { check: checked, found, unplayable } = await client.call('check', { input: page.wanted.input, text, complete: true });
+      const summary = checked.reached
+        ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
+        : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
+      const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
+        element('ol', {}, ...checked.steps.map(stepLine))];
+      const completion = checked.completion;
+      if (completion) {
+        parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}).` }));
+      }
+      const go = element('button', { type: 'button', textContent: 'Continue from here' });
+      if (found) {
+        go.addEventListener('click', () => {
+          try {
+            page.chosen.clear();
+            display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
+              `${moves(found.fewestTotal)} (your attempt, completed)`);
+            ui.play.focus();
+          } catch (error) {
+            go.after(element('p', { className: 'error', textContent: `It cannot be played on: ${error.message}.` }));
+          }
+        });
+      } else {
+        go.disabled = true;
+        if (unplayable) parts.push(element('p', { textContent: `It cannot be played on: ${unplayable}.` }));
+      }
+      parts.push(go);
+      ui.checkResult.replaceChildren(...parts);
+    } catch (error) {
+      ui.attempt.setAttribute('aria-invalid', 'true');
+      ui.checkResult.replaceChildren(element('p', { className: 'error', textContent: error.message.replace(/^./, (c) => c.toUpperCase()) }));
+      if (typeof error.column === 'number') {
+        const line = Number(/line (\d+)/.exec(error.message)?.[1] ?? 1);
+        const lines = ui.attempt.value.split('\n');
+        const at = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + error.column - 1;
+        ui.attempt.focus();
+        ui.attempt.setSelectionRange(at, Math.min(at + 1, ui.attempt.value.length));
+      }
+    }
+  };
+
+  return {
+    solve: (input, options) => client.call('solve', { input, options }),
+    /** A list for another stage than the one on show closes. */
+    update(status) {
+      if (!box.hidden && listedStage !== status.stage) closeAlternatives();
+    },
+    /** A new solution on show: any list of the old one goes. */
+    shown() {
+      if (!box.hidden) closeAlternatives();
+    },
+    openAlternatives,
+    copyWriteUp,
+    check,
+  };
+}
