@@ -851,6 +851,10 @@ fn bench(
         Timing::EachSolve,
         niss,
     )?;
+    bench_lab(
+        out,
+        &fewest_cubes[..fewest_cubes.len().min(LAB_BENCH_STATES)],
+    )?;
     if threads > 1 {
         let all = parallel::Pool::new(threads).map_err(io::Error::other)?;
         let name = format!("fast ({threads} threads)");
@@ -859,6 +863,50 @@ fn bench(
         bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// States the FMC lab's figures are measured on (each takes a fewest-moves
+/// solve to set up, and alternatives take tens of milliseconds).
+const LAB_BENCH_STATES: usize = 100;
+
+/// The FMC lab's figures, one thread: 8 alternatives for each stage after
+/// the fewest-moves solution's earlier stages (with the later stages
+/// re-planned), and a check of an attempt made of its first two stages
+/// (EO and DR), with a completion. Prints each one's median and maximum
+/// milliseconds.
+fn bench_lab(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
+    let mut times: [Vec<f64>; StageKind::COUNT + 1] = Default::default();
+    for cube in cubes {
+        let solution = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)
+            .expect("a random state is a valid cube");
+        let steps = NissSolution::normal(solution).steps();
+        for kind in StageKind::ALL {
+            let start = Instant::now();
+            let found = alternatives::alternatives(cube, &steps[..kind.index()], kind, 8, false)
+                .expect("the earlier stages reach their goals");
+            times[kind.index()].push(start.elapsed().as_secs_f64() * 1000.0);
+            std::hint::black_box(found);
+        }
+        let start = Instant::now();
+        let checked = check::check_attempt(cube, &steps[..2], true).expect("a valid cube");
+        times[StageKind::COUNT].push(start.elapsed().as_secs_f64() * 1000.0);
+        std::hint::black_box(checked);
+    }
+    for (k, mut times) in times.into_iter().enumerate() {
+        times.sort_by(f64::total_cmp);
+        let name = match StageKind::ALL.get(k) {
+            Some(kind) => format!("alternatives, 8 for {}", kind.name()),
+            None => "check of an EO and a DR, with completion".to_string(),
+        };
+        writeln!(
+            out,
+            "{name}: median {:.1} ms, max {:.1} ms over {} states",
+            times[times.len() / 2],
+            times[times.len() - 1],
+            times.len()
+        )?;
+    }
+    out.flush()
 }
 
 /// Whether a bench line times each solve as well as the whole run.

@@ -10,7 +10,7 @@ use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, may_follow};
 use crate::solve::niss::{Side, Sides, Step};
 use crate::solve::orientation::{Axes, Orientation};
-use crate::solve::solver::{furthest, goals_reached, DistanceTable, SolvedStage};
+use crate::solve::solver::{furthest, goals_reached, stage_moves, DistanceTable, SolvedStage};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
 use crate::solve::tables;
 
@@ -19,6 +19,9 @@ pub const EXTRA: usize = 2;
 /// Stage solutions found per orientation and side, for each alternative
 /// asked for: enough that the best totals are among them.
 const FOUND_PER_ASKED: usize = 2;
+/// Stage solutions re-planned, for each alternative asked for: the best
+/// by a fast estimate of the whole.
+const REPLANNED_PER_ASKED: usize = 3;
 /// The share of the fewest-moves budget each re-planned rest gets.
 const REST_SHARE: u64 = 8;
 
@@ -43,7 +46,10 @@ pub enum AlternativesError {
 }
 
 /// Stage solutions of `cube` (in the classic frame) from its optimal length
-/// up to `EXTRA` more, shortest first, at most `limit`.
+/// up to `EXTRA` more, shortest first: at most `limit` of the optimal
+/// length, half as many a move longer, and so on, since a longer stage may
+/// leave a shorter rest, and the optimal ones may be more than are asked
+/// for.
 struct Enumerate<'a> {
     cube: &'a CubieCube,
     limit: usize,
@@ -60,9 +66,10 @@ impl StageVisitor for Enumerate<'_> {
             table,
             path: Vec::new(),
             found: Vec::new(),
-            limit: self.limit,
+            limit: 0,
         };
-        for length in optimal..=optimal + EXTRA {
+        for (extra, length) in (optimal..=optimal + EXTRA).enumerate() {
+            walk.limit = walk.found.len() + (self.limit >> extra).max(1);
             walk.step(start, length);
         }
         walk.found
@@ -121,8 +128,15 @@ pub fn alternatives(
 ) -> Result<Vec<Alternative>, AlternativesError> {
     scramble.check()?;
     let mut sides = Sides::default();
+    // The earlier steps keep their roles: each reaches, on the axes offered,
+    // as far as it reaches on any (up to this stage's start). Every such
+    // orientation offers this stage, not only those that have come furthest.
+    let mut orientations: Vec<&Orientation> = Orientation::all().iter().collect();
     for step in before {
         sides.push(step);
+        let cube = sides.normal_cube(scramble);
+        let level = furthest(&cube).0.min(kind.index());
+        orientations.retain(|o| goals_reached(&cube, o) >= level);
     }
     let normal = sides.normal_cube(scramble);
     let (reached, _) = furthest(&normal);
@@ -130,18 +144,16 @@ pub fn alternatives(
         let missing = StageKind::ALL[reached].name();
         return Err(AlternativesError::NotReached(missing, kind.name()));
     }
-    // Every orientation that has reached the earlier goals offers this
-    // stage, not only those that have come furthest.
-    let orientations: Vec<&Orientation> = Orientation::all()
-        .iter()
-        .filter(|o| goals_reached(&normal, o) >= kind.index())
-        .collect();
+    orientations.retain(|o| goals_reached(&normal, o) >= kind.index());
     let on: &[Side] = if niss {
         &[Side::Normal, Side::Inverse]
     } else {
         &[Side::Normal]
     };
-    let mut found: Vec<Alternative> = Vec::new();
+    // Every stage solution found is ranked by its length plus the rest as
+    // fast mode solves it (microseconds); only the best few are re-planned
+    // by the fewest-moves search (milliseconds each).
+    let mut candidates: Vec<(usize, Vec<Move>, Side, &Orientation)> = Vec::new();
     for &side in on {
         let cube = sides.cube(scramble, side);
         for &orientation in &orientations {
@@ -154,20 +166,29 @@ pub fn alternatives(
                 },
             );
             for path in paths {
+                let rest: usize = stage_moves(&seen.apply(&path)).iter().map(Vec::len).sum();
                 let moves: Vec<Move> = path.iter().map(|&m| orientation.move_to_cube(m)).collect();
-                if found.iter().any(|a| a.moves == moves && a.side == side) {
-                    continue;
-                }
-                let alternative = replan(scramble, &sides, moves, side, orientation)?;
-                // A rest that redoes this stage or an earlier one does not
-                // keep the stages apart.
-                if alternative.rest[..=kind.index()]
+                if !candidates
                     .iter()
-                    .all(|stage| stage.moves.is_empty())
+                    .any(|(_, m, s, _)| *m == moves && *s == side)
                 {
-                    found.push(alternative);
+                    candidates.push((path.len() + rest, moves, side, orientation));
                 }
             }
+        }
+    }
+    candidates.sort_by_key(|(estimate, ..)| *estimate);
+    candidates.truncate(count * REPLANNED_PER_ASKED);
+    let mut found: Vec<Alternative> = Vec::new();
+    for (_, moves, side, orientation) in candidates {
+        let alternative = replan(scramble, &sides, moves, side, orientation)?;
+        // A rest that redoes this stage or an earlier one does not keep the
+        // stages apart.
+        if alternative.rest[..=kind.index()]
+            .iter()
+            .all(|stage| stage.moves.is_empty())
+        {
+            found.push(alternative);
         }
     }
     found.sort_by_key(|a| (a.solution.len(), a.moves.len()));
@@ -238,6 +259,33 @@ mod tests {
             if a.axes.edges == crate::solve::orientation::Axis::FB {
                 assert_eq!(after.eo, [0; 12]);
             }
+        }
+    }
+
+    /// The earlier stages keep their roles on an alternative's axes: each
+    /// reaches its own goal there, so the stages still read in order.
+    #[test]
+    fn the_earlier_stages_keep_their_roles_on_every_alternatives_axes() {
+        tables::prepare();
+        let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
+        let solution = fewest::solve_fewest(&scramble, fewest::DEFAULT_BUDGET).unwrap();
+        let before: Vec<Step> = solution.stages[..2]
+            .iter()
+            .map(|stage| Step {
+                moves: stage.moves.clone(),
+                side: Side::Normal,
+            })
+            .collect();
+        let found = alternatives(&scramble, &before, StageKind::ALL[2], 24, false).unwrap();
+        assert!(!found.is_empty());
+        for a in &found {
+            let orientation = Orientation::with_axes(a.axes).unwrap();
+            let mut cube = scramble;
+            for (k, step) in before.iter().enumerate() {
+                cube = cube.apply(&step.moves);
+                assert!(goals_reached(&cube, orientation) > k, "{:?}", a.axes);
+            }
+            assert!(scramble.apply(&a.solution).is_solved());
         }
     }
 

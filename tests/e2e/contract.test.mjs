@@ -3,7 +3,7 @@
 // promises, and the link parameters it names. Tests elsewhere (and ones not
 // in this repository) find the page by these, so dropping one fails here.
 // The parts marked "(new)" there are added here as each is built: the
-// teacher's pack is; the FMC lab and your own cube are not yet.
+// teacher's pack and the FMC lab are; your own cube is not yet.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -78,6 +78,26 @@ describe('the page contract', () => {
     const net = page.getByRole('img').filter({ has: page.locator('rect') });
     assert.equal(await net.count(), 1);
     assert.match(await net.getAttribute('aria-label'), /net/i);
+
+    // The FMC lab.
+    const axes = await one(page, 'combobox', 'Axes');
+    const orientations = await axes.locator('option').allTextContents();
+    assert.equal(orientations[0], 'Best');
+    assert.equal(orientations.length, 7);
+    orientations.slice(1).forEach((o) => assert.match(o, /^edges (U\/D|R\/L|F\/B), corners (U\/D|R\/L|F\/B)$/));
+    await one(page, 'switch', 'NISS');
+    await (await one(page, 'button', 'Reset')).click();
+    await (await one(page, 'button', 'Alternatives')).click();
+    const stageOnShow = STAGE_NAMES[(await status(page)).stage];
+    await page.getByRole('listbox').waitFor();
+    const alternatives = await one(page, 'listbox', `Alternatives for ${stageOnShow}`);
+    const first = alternatives.getByRole('option').first();
+    assert.match(await first.textContent(), /^.+ · \d+ moves? · total \d+$/);
+    await one(page, 'button', 'Copy write-up');
+    await (await one(page, 'textbox', 'Your solution')).fill("R U R' U'");
+    await (await one(page, 'button', 'Check')).click();
+    await (await one(page, 'region', 'Check')).getByText(/^Step 1:/).waitFor();
+    await one(page, 'button', 'Continue from here');
 
     // The error is an alert.
     await scramble.fill('R Q');

@@ -114,8 +114,9 @@ describe('the FMC lab', () => {
     const listed = await page.locator('.move').allTextContents();
     const total = await shownTotal(page);
 
-    await page.getByRole('button', { name: 'Share' }).click();
-    const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+    // The address is the share link.
+    const link = page.url();
+    assert.match(link, /solution=/, link);
     const other = await openIn(await env.browser.newContext(), link);
     await searched(other);
     assert.deepEqual(await other.locator('.move').allTextContents(), listed, 'the link plays the same solution');
@@ -146,7 +147,14 @@ describe('the FMC lab', () => {
     // The link plays N · I⁻¹ in other tools: the alg ends with the inverse moves undone.
     const alg = new URL(await page.getByRole('link', { name: 'Open in Twizzle' }).getAttribute('href')).searchParams.get('alg');
     assert.match(alg, /found on the inverse scramble/);
-    assert.deepEqual(page.errors, []);
+    // A shared link keeps each stage's side.
+    const other = await openIn(await env.browser.newContext(), page.url());
+    await searched(other);
+    assert.deepEqual(await other.locator('.move').allTextContents(), await page.locator('.move').allTextContents());
+    assert.match(await other.getByRole('navigation', { name: 'Stages' }).getByRole('button').nth(inverse).textContent(), /inverse/);
+    await assertSolves(other, 'the shared NISS solution solves');
+    assert.deepEqual([...page.errors, ...other.errors], []);
+    await other.context().close();
     await page.context().close();
   });
 
