@@ -21,14 +21,23 @@ use crate::cube::cubie::Face;
 /// of the three.
 pub type Chroma = [f64; 3];
 
-/// Added to each channel before the logarithm, so that sensor noise in a
-/// near-black channel (the blue of a red sticker) does not swing it wildly.
-const DARK_OFFSET: f64 = 8.0;
+/// Added to each channel (0..255) before the logarithm, so that noise in a
+/// near-black channel (the blue of a red sticker) does not swing it wildly:
+/// with 8, one sticker set in 12 under strong noise was misread; with 30,
+/// one in 250 (brightness then no longer cancels exactly, which matters
+/// less).
+const DARK_OFFSET: f64 = 30.0;
 /// How strongly a photo's shift is held to the common cast: as if it had
 /// this many more stickers that showed none.
 const SHIFT_PRIOR: f64 = 1.0;
 /// Rounds of assign-and-re-estimate at most (it usually settles in 2–4).
 const MAX_ROUNDS: usize = 25;
+/// Searches for better photo lights after the first fit, at most.
+const MAX_SWEEPS: usize = 4;
+/// How far (in log-chromaticity) a photo's light is searched for from the
+/// common cast, and in what steps: tungsten against daylight is about 0.5.
+const SHIFT_REACH: f64 = 1.0;
+const SHIFT_STEP: f64 = 0.08;
 
 /// How a phone camera sees a standard cube's stickers in daylight, in
 /// `Face::ALL` order (white, red, green, yellow, orange, blue).
@@ -50,7 +59,7 @@ pub struct Classification {
     /// colour, under its photo's light, than to the next nearest group's;
     /// negative where the nine-per-group rule overruled the nearest.
     pub margin: [[f64; 9]; 6],
-    /// Each group's colour with the common cast taken out.
+    /// Each group's colour with its photos' light taken out.
     colours: [Chroma; 6],
 }
 
@@ -64,9 +73,110 @@ pub fn chroma(rgb: Rgb) -> Chroma {
 /// Sorts the 54 stickers of six photos into six groups of nine.
 pub fn classify(colours: &[[Rgb; 9]; 6]) -> Classification {
     let seen: [[Chroma; 9]; 6] = colours.map(|photo| photo.map(chroma));
+    best_fit(&seen).classification(&seen)
+}
+
+fn best_fit(seen: &[[Chroma; 9]; 6]) -> Fit {
+    let seen = *seen;
     let cast = common_cast(&seen);
-    let mut shift = [cast; 6];
-    let mut group_colour: [Chroma; 6] = std::array::from_fn(|g| sub(seen[g][4], cast));
+    let reference = REFERENCE_COLOURS.map(chroma);
+    // Assign-and-re-estimate only finds the nearest good fit, and a photo's
+    // light can shift its colours as far as orange is from yellow. So each
+    // photo's light is first searched for over a wide grid of shifts
+    // (stickers on the nearest reference colour); then, after each round
+    // of assign-and-re-estimate, again against the groups' own colours
+    // (its centre held to its own group), keeping whatever lowers the cost.
+    let on_reference = std::array::from_fn(|p| best_shift(&seen[p], cast, &reference, None));
+    let centre_names = centres_on_reference(&seen, cast, &reference);
+    let centres_on_reference = std::array::from_fn(|p| sub(seen[p][4], reference[centre_names[p]]));
+    let mut best = [[cast; 6], on_reference, centres_on_reference]
+        .into_iter()
+        .map(|shift| fit(&seen, cast, shift))
+        .min_by(|a, b| a.cost.total_cmp(&b.cost))
+        .unwrap_or_else(|| fit(&seen, cast, [cast; 6]));
+    for _ in 0..MAX_SWEEPS {
+        let guess =
+            std::array::from_fn(|p| best_shift(&seen[p], cast, &best.group_colour, Some(p)));
+        let next = fit(&seen, cast, guess);
+        if next.cost >= best.cost - 1e-9 {
+            break;
+        }
+        best = next;
+    }
+    best
+}
+
+/// Which reference colour each photo's centre is, all different: the
+/// cheapest of the 720 ways under the common cast.
+fn centres_on_reference(
+    seen: &[[Chroma; 9]; 6],
+    cast: Chroma,
+    reference: &[Chroma; 6],
+) -> [usize; 6] {
+    let cost = |order: &[Face; 6]| -> f64 {
+        (0..6)
+            .map(|p| squared_distance(sub(seen[p][4], cast), reference[order[p].index()]))
+            .sum()
+    };
+    permutations()
+        .into_iter()
+        .min_by(|a, b| cost(a).total_cmp(&cost(b)))
+        .unwrap_or(Face::ALL)
+        .map(Face::index)
+}
+
+/// The light (shift) that best lays a photo's stickers on `colours` (each
+/// on its nearest, the centre on `colours[centre]` if given), held towards
+/// the common cast as `fit` holds it: the best of a grid of shifts up to
+/// `SHIFT_REACH` from the cast in every direction.
+fn best_shift(
+    stickers: &[Chroma; 9],
+    cast: Chroma,
+    colours: &[Chroma; 6],
+    centre: Option<usize>,
+) -> Chroma {
+    // Two unit vectors across the plane of log-chromaticities (sum zero).
+    let across = [
+        [1.0 / 2f64.sqrt(), -1.0 / 2f64.sqrt(), 0.0],
+        [1.0 / 6f64.sqrt(), 1.0 / 6f64.sqrt(), -2.0 / 6f64.sqrt()],
+    ];
+    let steps = (SHIFT_REACH / SHIFT_STEP).round() as i32;
+    let mut best = (f64::INFINITY, cast);
+    for a in -steps..=steps {
+        for b in -steps..=steps {
+            let (da, db) = (f64::from(a) * SHIFT_STEP, f64::from(b) * SHIFT_STEP);
+            let shift = std::array::from_fn(|c| cast[c] + da * across[0][c] + db * across[1][c]);
+            let mut cost = SHIFT_PRIOR * (da * da + db * db);
+            for (k, &sticker) in stickers.iter().enumerate() {
+                let colour = sub(sticker, shift);
+                cost += match centre {
+                    Some(group) if k == 4 => squared_distance(colour, colours[group]),
+                    _ => squared_distance(colour, nearest(colour, colours)),
+                };
+            }
+            if cost < best.0 {
+                best = (cost, shift);
+            }
+        }
+    }
+    best.1
+}
+
+/// Groups with each photo's light and each group's colour under the common
+/// cast, and how badly they explain the stickers.
+struct Fit {
+    group: [[usize; 9]; 6],
+    shift: [Chroma; 6],
+    group_colour: [Chroma; 6],
+    /// Squared distances of stickers from their group's colour under their
+    /// photo's light, plus the prior's cost of each photo's light.
+    cost: f64,
+}
+
+/// Assigns and re-estimates from the photo lights `shift` until the
+/// assignment settles.
+fn fit(seen: &[[Chroma; 9]; 6], cast: Chroma, mut shift: [Chroma; 6]) -> Fit {
+    let mut group_colour: [Chroma; 6] = std::array::from_fn(|g| sub(seen[g][4], shift[g]));
     let mut group = [[usize::MAX; 9]; 6];
     for _ in 0..MAX_ROUNDS {
         let cost = |p: usize, k: usize, g: usize| {
@@ -92,22 +202,50 @@ pub fn classify(colours: &[[Rgb; 9]; 6]) -> Classification {
             total.map(|t| t / (9.0 + SHIFT_PRIOR))
         });
     }
-    let margin = std::array::from_fn(|p| {
-        std::array::from_fn(|k| {
-            let colour = sub(seen[p][k], shift[p]);
-            let to = |g: usize| squared_distance(colour, group_colour[g]).sqrt();
-            let next = (0..6)
-                .filter(|&g| g != group[p][k])
-                .map(to)
-                .fold(f64::INFINITY, f64::min);
-            next - to(group[p][k])
+    let cost = (0..6)
+        .map(|p| {
+            let stickers: f64 = (0..9)
+                .map(|k| squared_distance(sub(seen[p][k], shift[p]), group_colour[group[p][k]]))
+                .sum();
+            stickers + SHIFT_PRIOR * squared_distance(shift[p], cast)
         })
-    });
-    Classification {
+        .sum();
+    Fit {
         group,
-        margin,
-        colours: group_colour.map(|c| add(c, cast)),
+        shift,
+        group_colour,
+        cost,
     }
+}
+
+impl Fit {
+    fn classification(&self, seen: &[[Chroma; 9]; 6]) -> Classification {
+        let margin = std::array::from_fn(|p| {
+            std::array::from_fn(|k| {
+                let colour = sub(seen[p][k], self.shift[p]);
+                let to = |g: usize| squared_distance(colour, self.group_colour[g]).sqrt();
+                let next = (0..6)
+                    .filter(|&g| g != self.group[p][k])
+                    .map(to)
+                    .fold(f64::INFINITY, f64::min);
+                next - to(self.group[p][k])
+            })
+        });
+        Classification {
+            group: self.group,
+            margin,
+            colours: self.group_colour,
+        }
+    }
+}
+
+/// The colour of `colours` nearest to `colour`.
+fn nearest(colour: Chroma, colours: &[Chroma; 6]) -> Chroma {
+    colours
+        .iter()
+        .copied()
+        .min_by(|a, b| squared_distance(colour, *a).total_cmp(&squared_distance(colour, *b)))
+        .unwrap_or(colour)
 }
 
 /// The cast over all six photos: the mean of every sticker seen, less the
@@ -339,5 +477,107 @@ fn mean(colours: impl Iterator<Item = Chroma>) -> Chroma {
         sum
     } else {
         sum.map(|s| s / n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::synthetic::{groups_of, photo_faces, random_cube, Conditions, STICKER_RGB};
+    use super::*;
+    use crate::cube::cubie::CubieCube;
+    use crate::cube::facelet;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    /// The photos' colours, each photo in its own random light, each
+    /// sticker lit between 45% and 110%, with noise.
+    fn lit(rng: &mut StdRng, photos: &[[Face; 9]; 6]) -> [[Rgb; 9]; 6] {
+        photos.map(|photo| {
+            let cast = Conditions::random(rng).cast;
+            photo.map(|face| {
+                let light = rng.gen_range(0.45..1.1);
+                std::array::from_fn(|c| {
+                    let value = f64::from(STICKER_RGB[face.index()][c]) * cast[c] * light;
+                    (value + rng.gen_range(-8.0..8.0)).clamp(0.0, 255.0) as u8
+                })
+            })
+        })
+    }
+
+    fn centres(photos: &[[Face; 9]; 6]) -> [Face; 6] {
+        photos.map(|photo| photo[4])
+    }
+
+    #[test]
+    fn stickers_in_each_photos_own_light_fall_into_their_true_groups_and_colours() {
+        let mut rng = StdRng::seed_from_u64(31);
+        for round in 0..100 {
+            let photos = {
+                let cube = random_cube(&mut rng);
+                photo_faces(&mut rng, &facelet::faces(&cube))
+            };
+            let classification = classify(&lit(&mut rng, &photos));
+            if classification.group != groups_of(&photos) {
+                eprintln!("round {round}: centres {:?}", centres(&photos));
+                let lit2 = lit(&mut rng, &photos);
+                let _ = lit2;
+            }
+            assert_eq!(classification.group, groups_of(&photos), "round {round}");
+            assert_eq!(name_groups(&classification).likeliest, centres(&photos));
+        }
+    }
+
+    #[test]
+    fn a_solved_cube_is_six_groups_of_one_photo_each() {
+        let mut rng = StdRng::seed_from_u64(32);
+        let photos = photo_faces(&mut rng, &facelet::faces(&CubieCube::solved()));
+        let classification = classify(&lit(&mut rng, &photos));
+        assert_eq!(classification.group, std::array::from_fn(|p| [p; 9]));
+        assert_eq!(name_groups(&classification).likeliest, centres(&photos));
+        assert_eq!(same_face(&lit(&mut rng, &photos)), None);
+    }
+
+    #[test]
+    fn a_colour_halfway_between_red_and_orange_is_the_least_sure() {
+        let mut rng = StdRng::seed_from_u64(33);
+        let photos = {
+            let cube = random_cube(&mut rng);
+            photo_faces(&mut rng, &facelet::faces(&cube))
+        };
+        let mut colours = photos.map(|photo| photo.map(|face| STICKER_RGB[face.index()]));
+        let (p, k) = (0..6)
+            .flat_map(|p| (0..9).map(move |k| (p, k)))
+            .find(|&(p, k)| k != 4 && photos[p][k] == Face::R)
+            .unwrap_or((0, 0));
+        let (red, orange) = (STICKER_RGB[Face::R.index()], STICKER_RGB[Face::L.index()]);
+        colours[p][k] = std::array::from_fn(|c| {
+            let log = |v: u8| (f64::from(v) + DARK_OFFSET).ln();
+            (((log(red[c]) + log(orange[c])) / 2.0).exp() - DARK_OFFSET) as u8
+        });
+        let margin = classify(&colours).margin;
+        let least = margin
+            .iter()
+            .flatten()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        assert_eq!(margin[p][k], least, "{margin:?}");
+        assert!(least < f64::from(super::super::UNSURE_MARGIN), "{least}");
+    }
+
+    #[test]
+    fn two_photos_of_one_face_are_found_and_the_missing_face_named() {
+        let mut rng = StdRng::seed_from_u64(34);
+        let mut photos = {
+            let cube = random_cube(&mut rng);
+            photo_faces(&mut rng, &facelet::faces(&cube))
+        };
+        let blue = photos.iter().position(|p| p[4] == Face::B).unwrap_or(0);
+        let white = photos.iter().position(|p| p[4] == Face::U).unwrap_or(0);
+        // The white face again, turned, in place of the blue one.
+        photos[blue] = std::array::from_fn(|k| photos[white][super::super::assemble::turned(k, 1)]);
+        let same = same_face(&lit(&mut rng, &photos)).expect("two photos of one face");
+        assert_eq!(same.photos, (white.min(blue), white.max(blue)));
+        assert_eq!(same.shown, Face::U);
+        assert_eq!(same.missing, Some(Face::B));
     }
 }

@@ -203,3 +203,21 @@ fn place_face(rng: &mut StdRng, width: usize, height: usize, max_tilt: f64) -> H
         side *= 0.97;
     }
 }
+
+/// Rendered 640×480 photos of six faces (as `photo_faces` gives them), each
+/// in its own random light.
+pub fn render_all(rng: &mut StdRng, photos: &[[Face; 9]; 6]) -> Vec<Shot> {
+    photos
+        .iter()
+        .map(|faces| {
+            let conditions = Conditions::random(rng);
+            render(
+                rng,
+                640,
+                480,
+                &faces.map(|f| STICKER_RGB[f.index()]),
+                &conditions,
+            )
+        })
+        .collect()
+}
