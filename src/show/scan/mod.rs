@@ -5,15 +5,19 @@
 //! facelet string the rest of the data flow reads like typed input.
 //!
 //! Which way up a photo was held is found, not asked: of the 4⁶ ways to
-//! turn the six faces, the real cube's is the one whose pieces all exist
-//! and that passes the twist, flip and parity checks. On random cubes the
-//! answer is unique: in 20,000 random states no other turning even made
-//! every piece exist. Only cubes with a face that looks the same turned
-//! (a face of one colour, as on a solved cube or one a few turns from it)
-//! allow several turnings, and then those turnings give the same cube, so
-//! the result is still exact. Should two different cubes ever fit, the
-//! photos cannot tell them apart, and `read_photos` says so rather than
-//! guess.
+//! turn the six faces, the real cube's is one whose pieces all exist and
+//! that passes the twist, flip and parity checks. Measured on 20,000 random
+//! states, each photo turned at random: 3.4% had another turning whose
+//! pieces all exist, 0.46% another that passes every check too, and 0.29%
+//! (58) fit two different cubes. Most of those extra turnings are of a face
+//! that looks the same turned (one colour all over, as on a solved cube),
+//! and give the same cube, so the answer is still exact. Near solved it is
+//! different: R and L' look the same face by face, and of states 1, 2, 3, 4
+//! and 6 random turns from solved, 100%, 91%, 61%, 42% and 20% fit two
+//! different cubes. No rule can choose between them (the colours are the
+//! same; only how the photos were held differs), so `read_photos` does not
+//! guess: it returns every cube that fits and which photos are in doubt,
+//! for the page to ask.
 
 mod assemble;
 mod classify;
