@@ -28,7 +28,7 @@ mod synthetic;
 
 pub use classify::SameFace;
 pub use homography::Point;
-pub use sample::{FaceReading, Photo, Rgb, SampleError};
+pub use sample::{read_face, FaceReading, Photo, Rgb, SampleError, MIN_SIDE};
 
 use crate::cube::colour;
 use crate::cube::cubie::{CubieCube, Face};
