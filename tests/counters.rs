@@ -360,6 +360,25 @@ fn niss_counters_follow_each_stage_on_its_side() {
     assert!(inverse_stages >= 10, "only {inverse_stages} inverse stages");
 }
 
+/// The DR case words, on hand-built states.
+#[test]
+fn the_dr_case_counts_twisted_corners_and_slice_edges_out() {
+    let case = |text: &str| {
+        let cube = notation::parse(text).expect("notation").cube();
+        let counted = counters::counters(StageKind::OrientCornersSlice, &cube).expect("in G1");
+        counters::dr_case(&counted)
+    };
+    // R twists its four corners and takes FR and BR up and down, out of
+    // the middle layer; R2 untwists them and swaps FR with BR, in the layer.
+    assert_eq!(case("R").as_deref(), Some("4c2e"));
+    assert_eq!(case("R2").as_deref(), Some("0c0e"));
+    // R U': U' moves the R layer's top corners and the FR piece (now at
+    // UR) on within the top layer: still four twisted, two out.
+    assert_eq!(case("R U'").as_deref(), Some("4c2e"));
+    let stage1 = counters::counters(StageKind::OrientEdges, &CubieCube::solved()).unwrap();
+    assert_eq!(counters::dr_case(&stage1), None);
+}
+
 #[test]
 fn a_solution_of_another_cube_is_refused_with_the_stage_it_leaves() {
     let f = notation::parse("F").expect("notation").cube();

@@ -139,14 +139,22 @@ function offerLinkSolution(wanted) {
   const length = wanted.solutionMoves === undefined || wanted.solutionMoves === null
     ? 'does not read as notation'
     : moves(wanted.solutionMoves);
+  let searched = null;
+  try {
+    searched = page.wasm.linkSolution(wanted.input, wanted.solution, wanted.mode);
+  } catch {
+    // Not four stages that play in turn: an attempt, perhaps unfinished
+    // (an EO and a DR, with `// EO` comments), which Check reads out.
+    $('link-solution-text').textContent = `The link's solution (${length}) is not four whole stages: it is checked as an attempt in the FMC lab.`;
+    $('play-link-solution').hidden = true;
+    ui.attempt.value = wanted.solution;
+    useLab().then((lab) => lab.check());
+    return;
+  }
   $('link-solution-text').textContent = `The link's solution: ${length}.`;
+  $('play-link-solution').hidden = false;
   $('play-link-solution').onclick = () => {
-    try {
-      const searched = page.wasm.linkSolution(wanted.input, wanted.solution, wanted.mode);
-      displayStages({ ...wanted, position: 0, solution: null, stages: searched.stages }, searched);
-    } catch (error) {
-      showError(error);
-    }
+    displayStages({ ...wanted, position: 0, solution: null, stages: searched.stages }, searched);
   };
 }
 

@@ -264,7 +264,8 @@ export function describeCube() {
 /** The Progress region: the current stage's counters, depth and last move. */
 function showProgress() {
   const progress = page.app.progress();
-  ui.progressStage.textContent = `Progress · ${progress.stage}`;
+  const dr = progress.case ? ` · DR case ${progress.case}` : '';
+  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${dr}`;
   ui.counters.replaceChildren(...progress.counters.map((line) => {
     const item = document.createElement('li');
     item.textContent = line;

@@ -9,7 +9,7 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::cube::notation::format_moves;
-use crate::show::counters;
+use crate::show::counters::{self, Counter};
 use crate::solve::fewest;
 use crate::solve::niss::{self, Side, Sides, Step};
 use crate::solve::orientation::{Axes, Orientation};
@@ -54,7 +54,10 @@ pub struct StepCheck {
     /// The optimal length of the stage being worked on, from where the step
     /// began (none once the cube was solved).
     pub optimal: Option<usize>,
-    /// The read-out: `Orient edges ✓ (F/B), 4 moves`.
+    /// Before DR, the DR case in fewest-moves words: `4c2e` for four
+    /// twisted corners and two middle-layer edges out of their layer.
+    pub case: Option<String>,
+    /// The read-out: `Orient edges ✓ (F/B), 4 moves (DR case 4c2e)`.
     pub text: String,
 }
 
@@ -146,18 +149,24 @@ fn step_check(
         1 => "1 move".to_string(),
         n => format!("{n} moves"),
     };
-    let wrong = if new {
+    let next = next_counters(cube, *level, orientations);
+    let wrong: Vec<String> = if new {
         Vec::new()
     } else {
-        still_wrong(cube, *level, orientations)
+        next.iter().filter_map(Counter::wrong).collect()
     };
+    let case = counters::dr_case(&next);
+    let case_note = case
+        .as_ref()
+        .map(|case| format!(" (DR case {case})"))
+        .unwrap_or_default();
     let text = match (new, reached_name(*level)) {
         (true, Some(name)) => format!(
-            "{name} \u{2713} ({}), {moves}",
+            "{name} \u{2713} ({}), {moves}{case_note}",
             axes.as_deref().unwrap_or("")
         ),
         _ if wrong.is_empty() => format!("nothing new, {moves}"),
-        _ => format!("nothing new, {moves}: {}", wrong.join(", ")),
+        _ => format!("nothing new, {moves}: {}{case_note}", wrong.join(", ")),
     };
     StepCheck {
         moves: step.moves.clone(),
@@ -167,13 +176,14 @@ fn step_check(
         new,
         wrong,
         optimal,
+        case,
         text,
     }
 }
 
-/// What keeps the cube from the next goal, in the counters' words, in the
-/// orientation where it is nearest.
-fn still_wrong(cube: &CubieCube, level: usize, orientations: &[&Orientation]) -> Vec<String> {
+/// The counters of the next goal's stage, in the orientation where the
+/// cube is nearest to it (none once solved).
+fn next_counters(cube: &CubieCube, level: usize, orientations: &[&Orientation]) -> Vec<Counter> {
     let Some(&kind) = StageKind::ALL.get(level) else {
         return Vec::new();
     };
@@ -181,9 +191,7 @@ fn still_wrong(cube: &CubieCube, level: usize, orientations: &[&Orientation]) ->
         .iter()
         .min_by_key(|o| distance(cube, o, kind))
         .expect("some orientation comes furthest");
-    counters::counters(kind, &nearest.conjugate(cube))
-        .map(|all| all.iter().filter_map(|c| c.wrong()).collect())
-        .unwrap_or_default()
+    counters::counters(kind, &nearest.conjugate(cube)).unwrap_or_default()
 }
 
 /// The shortest completion the fewest-moves search finds in the
@@ -266,6 +274,45 @@ mod tests {
         {
             assert!(step.optimal.unwrap() <= stage.moves.len(), "{step:?}");
         }
+    }
+
+    /// An EO, then a half turn, which keeps the EO and reaches no DR: the
+    /// DR case, in FMC words, agrees with what is still wrong.
+    #[test]
+    fn before_dr_the_case_is_given_in_fmc_words() {
+        let scramble = "R U2 F' L D B2 R' F U L2 D'";
+        let cube = parse(scramble).unwrap().cube();
+        let eo = crate::solve::solver::solve(&cube).unwrap().stages[0]
+            .moves
+            .clone();
+        let attempt = format!("{}\nR2", crate::cube::notation::format_moves(&eo));
+        let result = run(scramble, &attempt, false);
+        assert!(
+            result.steps[0].text.contains("(DR case "),
+            "{:?}",
+            result.steps[0]
+        );
+        let step = &result.steps[1];
+        assert!(!step.new, "{step:?}");
+        let case = step.case.as_deref().expect("a DR case before DR");
+        let count = |noun: &str| {
+            step.wrong
+                .iter()
+                .find(|w| w.contains(noun))
+                .map_or("0", |w| w.split(' ').next().unwrap())
+                .to_string()
+        };
+        let expected = format!(
+            "{}c{}e",
+            count("twisted corner"),
+            count("middle-layer edge")
+        );
+        assert_eq!(case, expected, "{step:?}");
+        assert!(
+            step.text.ends_with(&format!("(DR case {case})")),
+            "{}",
+            step.text
+        );
     }
 
     #[test]

@@ -414,6 +414,21 @@ impl fmt::Display for Step {
     }
 }
 
+/// The DR case in fewest-moves words, from stage 2's counters: `4c4e` for
+/// four twisted corners and four middle-layer edges outside the middle
+/// layer; `None` for other stages' counters.
+pub fn dr_case(counters: &[Counter]) -> Option<String> {
+    let count = |wanted: Counted| {
+        counters.iter().find_map(|c| match *c {
+            Counter::Count(counted, n) if counted == wanted => Some(n),
+            _ => None,
+        })
+    };
+    let corners = count(Counted::TwistedCorners)?;
+    let edges = count(Counted::MiddleLayerEdgesOutside)?;
+    Some(format!("{corners}c{edges}e"))
+}
+
 /// Each stage's states in a solution of `cube`, in `StageKind` order: the
 /// state the stage starts from, then the state after each of its moves,
 /// with that stage's counters.

@@ -56,8 +56,8 @@ fn position(timeline: &Timeline, at: usize) -> String {
     if at >= total {
         return format!("Move {total} of {total}: solved");
     }
-    let stage = StageKind::ALL[timeline.stage_of(at)];
-    format!("Move {at} of {total}, {}", stage.name())
+    let segment = timeline.segment_name(timeline.stage_of(at));
+    format!("Move {at} of {total}, {segment}")
 }
 
 /// The stages whose last move is move `at` (a stage with no moves ends

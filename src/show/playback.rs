@@ -11,6 +11,7 @@
 use crate::cube::cubie::{CubieCube, Face, Move};
 use crate::cube::geometry::signed_quarters;
 use crate::solve::niss::Side;
+use crate::solve::stage::StageKind;
 use std::f32::consts::FRAC_PI_2;
 
 /// Seconds a quarter turn takes at speed 1; a half turn takes twice as long.
@@ -29,7 +30,16 @@ pub struct Timeline {
     bounds: Vec<usize>,
     /// The side each stage was found on.
     sides: Vec<Side>,
+    /// Where the whole solution, played on the real scramble, starts (the
+    /// segment after the stages, when some stage is on the inverse side).
+    whole_from: Option<usize>,
+    /// The scrambled state, as the normal side sees it.
+    scramble: CubieCube,
 }
+
+/// The name of the segment that plays the whole solution on the real
+/// scramble after a solution's stages (NISS).
+pub const WHOLE_SOLUTION: &str = "Whole solution";
 
 impl Timeline {
     pub fn new(start: CubieCube, stages: &[Vec<Move>]) -> Timeline {
@@ -38,22 +48,58 @@ impl Timeline {
 
     /// Stages found on the given sides, from the scrambled state `start`.
     pub fn on_sides(start: CubieCube, stages: &[Vec<Move>], sides: &[Side]) -> Timeline {
+        Timeline::build(start, stages, sides, None)
+    }
+
+    /// `on_sides`, then `whole` (the whole solution, `N · I⁻¹`) played
+    /// again from `start`, on the normal side: the moves to make on a real
+    /// cube.
+    pub fn with_whole(
+        start: CubieCube,
+        stages: &[Vec<Move>],
+        sides: &[Side],
+        whole: &[Move],
+    ) -> Timeline {
+        Timeline::build(start, stages, sides, Some(whole))
+    }
+
+    fn build(
+        start: CubieCube,
+        stages: &[Vec<Move>],
+        sides: &[Side],
+        whole: Option<&[Move]>,
+    ) -> Timeline {
         let mut bounds = vec![0];
         for stage in stages {
             bounds.push(bounds[bounds.len() - 1] + stage.len());
         }
+        let mut moves: Vec<Move> = stages.iter().flatten().copied().collect();
+        let mut sides = sides.to_vec();
+        sides.resize(stages.len(), Side::Normal);
+        let whole_from = whole.map(|whole| {
+            let from = moves.len();
+            moves.extend_from_slice(whole);
+            bounds.push(moves.len());
+            sides.push(Side::Normal);
+            from
+        });
         let mut timeline = Timeline {
-            moves: stages.iter().flatten().copied().collect(),
+            moves,
             states: Vec::new(),
             bounds,
-            sides: sides.to_vec(),
+            sides,
+            whole_from,
+            scramble: start,
         };
         let mut state = start;
         let mut side = Side::Normal;
         timeline.states.reserve(timeline.moves.len() + 1);
         for i in 0..timeline.moves.len() {
             let turn_side = timeline.move_side(i);
-            if turn_side != side {
+            if Some(i) == whole_from {
+                state = start;
+                side = Side::Normal;
+            } else if turn_side != side {
                 state = state.inverse();
                 side = turn_side;
             }
@@ -79,8 +125,25 @@ impl Timeline {
         self.sides.get(s).copied().unwrap_or(Side::Normal)
     }
 
+    /// Segment `s`'s name: its stage's, or `WHOLE_SOLUTION`.
+    pub fn segment_name(&self, s: usize) -> &'static str {
+        match StageKind::ALL.get(s) {
+            Some(kind) if Some(s) != self.whole_segment() => kind.name(),
+            _ => WHOLE_SOLUTION,
+        }
+    }
+
+    /// The segment that plays the whole solution on the real scramble
+    /// after the stages, if there is one.
+    pub fn whole_segment(&self) -> Option<usize> {
+        self.whole_from.map(|_| self.stage_count() - 1)
+    }
+
     /// The cube move `i` turns: the state before it, as its side sees it.
     pub fn before(&self, i: usize) -> CubieCube {
+        if Some(i) == self.whole_from {
+            return self.scramble;
+        }
         let state = *self.state(i);
         let shown_side = if i == 0 {
             self.move_side(0)
@@ -479,6 +542,36 @@ mod tests {
         p.step_back();
         p.step_back();
         assert_eq!(p.frame().cube, scramble);
+    }
+
+    /// After the stages, the whole solution plays again from the real
+    /// scramble, on the normal side, and solves it.
+    #[test]
+    fn the_whole_solution_plays_on_the_real_scramble_after_the_stages() {
+        let scramble = CubieCube::solved().apply(&[r(Face::R, 1), r(Face::U, 1)]);
+        let whole = [r(Face::U, 3), r(Face::R, 3)];
+        let t = Timeline::with_whole(
+            scramble,
+            &[vec![r(Face::U, 3)], vec![r(Face::R, 1)]],
+            &[Side::Normal, Side::Inverse],
+            &whole,
+        );
+        assert_eq!(t.stage_count(), 3);
+        assert_eq!(t.whole_segment(), Some(2));
+        assert_eq!(t.stage_start(2), 2);
+        assert!(t.state(2).is_solved(), "the stages end solved");
+        assert_eq!(
+            t.before(2),
+            scramble,
+            "the whole solution starts from the scramble"
+        );
+        assert_eq!(t.state(3), &scramble.apply_move(whole[0]));
+        assert!(t.state(4).is_solved());
+        assert_eq!(t.move_side(3), Side::Normal);
+        assert_eq!(t.segment_name(2), WHOLE_SOLUTION);
+        assert_eq!(t.segment_name(1), StageKind::ALL[1].name());
+        let plain = Timeline::on_sides(scramble, &[vec![r(Face::U, 3)]], &[Side::Normal]);
+        assert_eq!(plain.whole_segment(), None);
     }
 
     #[test]

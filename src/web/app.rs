@@ -194,6 +194,10 @@ struct Status {
 #[serde(rename_all = "camelCase")]
 struct ProgressView {
     stage: &'static str,
+    /// Its name in fewest-moves practice: EO, DR, HTR, finish.
+    fmc: &'static str,
+    /// In stage 2, the DR case in fewest-moves words, e.g. `4c2e`.
+    case: Option<String>,
     /// One `Label: value` line per counter.
     counters: Vec<String>,
     /// Cosets at each distance from the stage's goal, and this cube's.
@@ -502,6 +506,8 @@ impl App {
         });
         to_js(&ProgressView {
             stage: kind.name(),
+            fmc: kind.fmc(),
+            case: counters::dr_case(counters),
             counters: counters.iter().map(ToString::to_string).collect(),
             histogram: stage_view::depth_histogram(kind),
             distance,

@@ -237,6 +237,21 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('a reconstruction link with an unfinished attempt opens in Check, its steps read out', async () => {
+    const found = JSON.parse(execFileSync(THISTLE, ['solve', '--fewest', '--json', SCRAMBLE], { encoding: 'utf8' }));
+    const [eo, dr] = found.stages.map((stage) => stage.moves.join(' '));
+    const alg = `${eo} // EO\n(${dr}) // DR on the inverse`;
+    const url = `${env.server.url}?puzzle=3x3x3&setup-alg=${encodeURIComponent(SCRAMBLE)}&alg=${encodeURIComponent(alg)}`;
+    const page = await open(env.browser, url);
+    assert.equal(await page.locator('#error').textContent(), '', 'no error: it is not refused');
+    assert.equal(await page.getByRole('textbox', { name: 'Your solution' }).inputValue(), alg);
+    const region = page.getByRole('region', { name: 'Check' });
+    await region.getByText(/^Step 1: .* — Orient edges ✓/).waitFor();
+    assert.match(await region.getByText(/^Step 2:/).textContent(), /\(inverse\) — /);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('a bare group in the Scramble box is read as moves in order, and the page says so', async () => {
     const page = await openScramble('R U F (R U)');
     assert.match(await page.locator('#reading').textContent(), /FMC notation.*inverse scramble/);
