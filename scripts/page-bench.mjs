@@ -2,11 +2,12 @@
 // to /tmp/web-figures.txt): page weight gzipped, navigation to ready to solve
 // in headless Chromium (cold, and a repeat visit from the service worker's
 // cache), in-page solve time over 1,000 random states, frame rate during
-// playback, frames drawn while idle, and the time to save a picture and a
-// video. Run after building www/pkg
+// playback, frames drawn while idle, the FMC lab's alternatives and
+// checks, the time to save a picture and a video, and what is kept for
+// offline use. Run after building www/pkg
 // (`make page-bench`).
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { launch, open, serve } from '../tests/e2e/harness.mjs';
 
@@ -47,6 +48,15 @@ try {
   });
   await weighing.close();
   report(`page weight gzipped: ${(total / 1024).toFixed(1)} KB (target <= 300 KB; ${parts.join(', ')})`);
+
+  // Everything the service worker keeps for offline use (pkg/files.js), gzipped.
+  const dist = new URL('../dist/', import.meta.url);
+  const listed = readFileSync(new URL('pkg/files.js', dist), 'utf8');
+  const kept = Object.keys(JSON.parse(listed.slice(listed.indexOf('{'), listed.lastIndexOf('}') + 1)).files);
+  const keptBytes = kept.map((path) => [path, gzipSync(readFileSync(new URL(path, dist)), { level: 9 }).length]);
+  const keptTotal = keptBytes.reduce((sum, [, gz]) => sum + gz, 0);
+  const largest = keptBytes.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([path, gz]) => `${path} ${(gz / 1024).toFixed(1)}`);
+  report(`kept for offline, gzipped: ${(keptTotal / 1024).toFixed(1)} KB in ${kept.length} files (target <= 500 KB; largest: ${largest.join(', ')})`);
 
   // Navigation to ready to solve, cold (a fresh context: nothing cached) and
   // on a repeat visit (a new tab in the same context once its service worker
@@ -96,6 +106,37 @@ try {
   report(`in-page group counters: median ${median(counters).toFixed(2)} µs, max ${Math.max(...counters).toFixed(2)} µs per state shown, over ${counters.length} random states' solutions (target <= 2 µs per move)`);
   const fewest = await page.evaluate(() => Array.from(window.thistle.benchFewest(300, 2026)));
   report(`in-page fewest-moves solve: median ${median(fewest).toFixed(1)} ms, max ${Math.max(...fewest).toFixed(1)} ms over ${fewest.length} random states at the default budget (target <= 20 ms)`);
+
+  // The FMC lab, from the click to the result on the page: the first list
+  // of Alternatives for stage 2 (the first time includes loading the lab's
+  // module), and a check of an attempt (an EO and a half turn).
+  const lab = { alternatives: [], check: [] };
+  for (let k = 0; k < 8; k += 1) {
+    await page.getByRole('button', { name: 'Random' }).click();
+    await page.waitForFunction(() => !window.thistle.searching());
+    const start = await page.evaluate(() => document.querySelectorAll('.moves > ol > li')[1].querySelector('ol').start - 1);
+    await page.evaluate((position) => window.thistle.seek(position), start);
+    lab.alternatives.push(await page.evaluate(async () => {
+      const begin = performance.now();
+      document.getElementById('alternatives').click();
+      while (!document.querySelector('#alternatives-box [role="listbox"]')) await new Promise(requestAnimationFrame);
+      return performance.now() - begin;
+    }));
+    await page.keyboard.press('Escape');
+    const eo = (await page.locator('.moves > ol > li').nth(0).locator('.move').allTextContents()).join(' ');
+    await page.getByRole('textbox', { name: 'Your solution' }).fill(`${eo}\nR2`);
+    lab.check.push(await page.evaluate(async () => {
+      const region = document.getElementById('check-result');
+      region.replaceChildren();
+      const begin = performance.now();
+      document.getElementById('check').click();
+      while (!/Step 2/.test(region.textContent)) await new Promise(requestAnimationFrame);
+      return performance.now() - begin;
+    }));
+  }
+  report(`alternatives for stage 2 in the page: median ${median(lab.alternatives.slice(1)).toFixed(0)} ms, first (loading the lab) ${lab.alternatives[0].toFixed(0)} ms, `
+    + `max ${Math.max(...lab.alternatives.slice(1)).toFixed(0)} ms over ${lab.alternatives.length - 1} random states (target <= 500 ms)`);
+  report(`check of an attempt in the page: median ${median(lab.check).toFixed(0)} ms, max ${Math.max(...lab.check).toFixed(0)} ms over ${lab.check.length} (target <= 50 ms natively)`);
 
   const [framesBefore, msBefore] = await page.evaluate(() => [window.thistle.frames(), window.thistle.drawMs()]);
   await page.getByRole('button', { name: 'Play', exact: true }).click();

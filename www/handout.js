@@ -41,19 +41,23 @@ function figure(caption, view, label) {
 export async function layOutHandout({ root, app, solution }) {
   await styled;
   const nets = app.stageNets();
-  const total = solution.total;
+  // After stages found on the inverse scramble (NISS) comes the whole
+  // solution on the real scramble: the moves the handout's reader makes.
+  const stages = solution.stages.slice(0, nets.length);
+  const whole = solution.stages[nets.length];
+  const total = whole ? whole.moves.length : solution.total;
   root.replaceChildren(
     element('h1', 'Thistlethwaite\u2019s algorithm, stage by stage'),
     element('p', `Scramble: ${solution.scramble || '(solved)'}`, 'handout-scramble'),
     element('p', `Solved in ${total} ${total === 1 ? 'move' : 'moves'}, in four stages; axes: ${solution.axes}.`),
-    ...solution.stages.map((stage, k) => {
+    ...stages.map((stage, k) => {
       const section = element('section', '', 'handout-stage');
       const text = element('div', '', 'handout-text');
       text.append(
-        element('h2', `Stage ${k + 1}: ${stage.name} (${stage.fmc})`),
+        element('h2', `Stage ${k + 1}: ${stage.name} (${stage.fmc})${stage.side === 'inverse' ? ', on the inverse scramble' : ''}`),
         element('p', `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets`),
         element('p', stage.description),
-        element('p', stage.moves.length ? `Moves (${stage.moves.length}): ${stage.moves.join(' ')}` : 'Moves: nothing to do', 'handout-moves'),
+        element('p', stage.moves.length ? `Moves (${stage.moves.length}): ${stage.text}` : 'Moves: nothing to do', 'handout-moves'),
       );
       section.append(
         text,
@@ -62,7 +66,9 @@ export async function layOutHandout({ root, app, solution }) {
       );
       return section;
     }),
-    element('p', `Solution: ${solution.stages.map((stage) => stage.moves.join(' ') || '·').join('  |  ')}`, 'handout-moves'),
+    element('p', whole
+      ? `Solution on the real scramble: ${whole.text}`
+      : `Solution: ${stages.map((stage) => stage.moves.join(' ') || '·').join('  |  ')}`, 'handout-moves'),
   );
   // On screen only with handout=1; printed whenever laid out.
   root.hidden = !document.documentElement.hasAttribute('data-handout');

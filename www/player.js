@@ -67,7 +67,7 @@ export function buildChips() {
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'chip';
-    button.title = `${stage.name}: ${moves(stage.moves.length)} (key ${index + 1})`;
+    button.title = `${stage.name}: ${moves(stage.moves.length)}${index < 4 ? ` (key ${index + 1})` : ''}`;
     const name = document.createElement('span');
     name.textContent = stage.name;
     const count = document.createElement('span');
@@ -271,6 +271,11 @@ function showProgress() {
     item.textContent = line;
     return item;
   }));
+  ui.histogram.hidden = progress.histogram.length === 0;
+  if (ui.histogram.hidden) {
+    ui.moveLine.textContent = progress.line || '';
+    return;
+  }
   const most = Math.max(...progress.histogram);
   ui.histogram.replaceChildren(...progress.histogram.map((count, depth) => {
     const bar = document.createElement('span');

@@ -310,7 +310,7 @@ function createDialog() {
       [...what.options].slice(1).forEach((option, index) => { option.disabled = stages[index].moves.length === 0; });
       // A stage part-way played is the one the person chose; else the whole.
       const { position, solved, stage } = page.app.status();
-      what.value = position > 0 && !solved && stages[stage].moves.length > 0 ? String(stage) : 'all';
+      what.value = position > 0 && !solved && stages[stage]?.moves.length > 0 ? String(stage) : 'all';
       speed.value = [...speed.options].some((option) => option.value === ui.speed.value) ? ui.speed.value : '1';
       status.textContent = '';
       dialog.showModal();

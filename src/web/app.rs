@@ -17,7 +17,7 @@ use crate::share;
 use crate::show::counters::{self, Counter};
 use crate::show::narration;
 use crate::show::palette::{self, Palette};
-use crate::show::playback::{self, Playback, Timeline};
+use crate::show::playback::{self, Playback, Timeline, WHOLE_SOLUTION};
 use crate::show::stage_view::{self, ViewMode};
 use crate::solve::niss::{self, NissSolution, Side, Sides, Step};
 use crate::solve::orientation::{self, Orientation};
@@ -26,6 +26,13 @@ use crate::solve::stage::StageKind;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
+
+/// The whole solution's short name, as FMC write-ups give it.
+const WHOLE_FMC: &str = "N · I⁻¹";
+/// What the whole solution after NISS stages is.
+const WHOLE_NOTE: &str = "The whole solution on the real scramble: the normal moves, then the \
+                          inverse moves undone in reverse order. These are the moves to make on \
+                          a cube in your hands.";
 
 /// One stage as the page shows it.
 #[derive(Serialize)]
@@ -71,19 +78,16 @@ struct SolutionView {
     bare_group: bool,
     /// Moves on the timeline: each stage's, one after another.
     total: usize,
-    /// The whole solution on the real scramble, `N · I⁻¹` (the stages'
-    /// moves in order where every stage is on the normal side), and its
-    /// length, joins merged.
-    whole: String,
-    whole_length: usize,
     stages: Vec<StageView>,
 }
 
 impl SolutionView {
-    fn new(solved: &Solved, sides: &[Side; StageKind::COUNT]) -> SolutionView {
+    /// The page's view of `solved`, its stages on `sides`; with `whole`,
+    /// the whole solution on the real scramble follows as a fifth entry.
+    fn new(solved: &Solved, sides: &[Side; StageKind::COUNT], whole: bool) -> SolutionView {
         let mut start = 0;
         let mut done = Sides::default();
-        let stages = solved
+        let mut stages: Vec<StageView> = solved
             .solution
             .stages
             .iter()
@@ -116,14 +120,32 @@ impl SolutionView {
                 view
             })
             .collect();
+        let moves = done.solution();
+        if whole {
+            stages.push(StageView {
+                name: WHOLE_SOLUTION,
+                fmc: WHOLE_FMC,
+                description: WHOLE_NOTE.to_string(),
+                groups: "scramble → solved",
+                cosets: 1,
+                why: "A stage found on the inverse scramble solves the inverse cube; its moves, \
+                      undone in reverse order after the normal ones, solve the real cube."
+                    .to_string(),
+                allowed: "every face turn".to_string(),
+                max_length: moves.len(),
+                start,
+                moves: moves.iter().map(ToString::to_string).collect(),
+                side: Side::Normal,
+                text: notation::format_moves(&moves),
+                facelets: facelet::to_string(&CubieCube::solved()),
+            });
+        }
         SolutionView {
             axes: solved.solution.axes.to_string(),
             scramble: solved.scramble(),
             facelets: facelet::to_string(&solved.cube),
-            total: solved.solution.len(),
+            total: stages.iter().map(|stage| stage.moves.len()).sum(),
             bare_group: solved.has_bare_group(),
-            whole: notation::format_moves(&done.solution()),
-            whole_length: done.solution().len(),
             stages,
         }
     }
@@ -304,11 +326,18 @@ impl App {
         self.orientation = Orientation::with_axes(solved.solution.axes)
             .ok_or_else(|| js_error("the solution's axes are no orientation", None))?;
         let stages = solved.solution.stages.clone().map(|s| s.moves);
-        self.playback
-            .load(Timeline::on_sides(solved.cube, &stages, &sides));
+        let niss_used = stages
+            .iter()
+            .zip(&sides)
+            .any(|(moves, &side)| side == Side::Inverse && !moves.is_empty());
+        self.playback.load(if niss_used {
+            Timeline::with_whole(solved.cube, &stages, &sides, &niss.moves())
+        } else {
+            Timeline::on_sides(solved.cube, &stages, &sides)
+        });
         self.solution = niss;
         to_js(&Shown {
-            solution: SolutionView::new(&solved, &sides),
+            solution: SolutionView::new(&solved, &sides, niss_used),
             mode: mode.as_str(),
             input: (&solved.normalised()).into(),
             fast_total: searched.fast_total,
@@ -491,13 +520,27 @@ impl App {
         let p = &self.playback;
         let timeline = p.timeline();
         let stage = p.stage();
-        let kind = StageKind::ALL[stage];
-        let steps = &self.progress[stage];
+        let (Some(&kind), Some(steps)) = (StageKind::ALL.get(stage), self.progress.get(stage))
+        else {
+            // The whole solution on the real scramble has no group to count in.
+            return to_js(&ProgressView {
+                stage: WHOLE_SOLUTION,
+                fmc: WHOLE_FMC,
+                case: None,
+                counters: vec![WHOLE_NOTE.to_string()],
+                histogram: &[],
+                distance: None,
+                line: None,
+            });
+        };
         let at = p.position().saturating_sub(timeline.stage_start(stage));
         let counters = &steps[at.min(steps.len() - 1)].counters;
         let line = p.position().checked_sub(1).and_then(|last| {
             let moved = timeline.stage_of(last);
-            let step = &self.progress[moved][last + 1 - timeline.stage_start(moved)];
+            let step = self
+                .progress
+                .get(moved)?
+                .get(last + 1 - timeline.stage_start(moved))?;
             step.made_by.as_ref().map(|(_, line)| line.clone())
         });
         let distance = counters.iter().find_map(|c| match c {
@@ -562,18 +605,16 @@ impl App {
         let text = if p.is_solved() {
             "Solved".to_string()
         } else {
-            let kind = StageKind::ALL
-                .get(stage)
-                .expect("the timeline has one stage per StageKind");
-            let side = match timeline.side(stage) {
-                Side::Normal => "",
-                Side::Inverse => ", on the inverse scramble",
+            let side = match (timeline.side(stage), timeline.whole_segment()) {
+                (_, Some(whole)) if whole == stage => ", on the real scramble",
+                (Side::Normal, _) => "",
+                (Side::Inverse, _) => ", on the inverse scramble",
             };
             format!(
                 "Move {} of {} · {}{side}",
                 p.position(),
                 timeline.len(),
-                kind.name()
+                timeline.segment_name(stage)
             )
         };
         to_js(&Status {
@@ -625,7 +666,10 @@ impl App {
     /// colours.
     fn lens(&self) -> Option<StageKind> {
         match self.view_mode {
-            ViewMode::Stage => self.playback.view_stage().map(|s| StageKind::ALL[s]),
+            ViewMode::Stage => self
+                .playback
+                .view_stage()
+                .and_then(|s| StageKind::ALL.get(s).copied()),
             ViewMode::Colours => None,
         }
     }

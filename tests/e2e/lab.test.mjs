@@ -143,6 +143,19 @@ describe('the FMC lab', () => {
     assert.match(await page.locator('#stage-description').textContent(), /^On the inverse scramble/);
     const moves = await page.locator('.moves > ol > li').nth(inverse).locator('.move').allTextContents();
     assert.ok(moves.every((m) => /^\(.+\)$/.test(m)), `moves in parentheses: ${moves}`);
+    // After the stages, the whole solution N · I⁻¹ plays on the real scramble.
+    const whole = chips.findIndex((text) => text.startsWith('Whole solution'));
+    assert.equal(whole, 4, `a fifth chip for the whole solution: ${chips.join(' | ')}`);
+    const wholeMoves = await page.locator('.moves > ol > li').nth(4).locator('.move').allTextContents();
+    const wholeStart = await page.evaluate(() => document.querySelectorAll('.moves > ol > li')[4].querySelector('ol').start - 1);
+    await page.evaluate((k) => window.thistle.seek(k + 1), wholeStart);
+    assert.match((await status(page)).text, /Whole solution, on the real scramble/);
+    assert.equal(await page.evaluate(() => window.thistle.state()),
+      await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves[0]}`),
+      'the whole solution starts from the real scramble');
+    const solvedByWhole = await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves.join(' ')}`);
+    assert.equal(solvedByWhole, SOLVED, 'N · I⁻¹ solves the real scramble');
+    assert.equal(wholeMoves.length, await shownTotal(page), 'its length is the count shown');
     await assertSolves(page, 'the NISS solution ends solved');
     // The link plays N · I⁻¹ in other tools: the alg ends with the inverse moves undone.
     const alg = new URL(await page.getByRole('link', { name: 'Open in Twizzle' }).getAttribute('href')).searchParams.get('alg');
