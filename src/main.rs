@@ -853,7 +853,7 @@ fn bench(
     )?;
     bench_lab(
         out,
-        &fewest_cubes[..fewest_cubes.len().min(LAB_BENCH_STATES)],
+        &fewest_cubes[..fewest_cubes.len().div_ceil(LAB_BENCH_SHARE)],
     )?;
     if threads > 1 {
         let all = parallel::Pool::new(threads).map_err(io::Error::other)?;
@@ -865,9 +865,10 @@ fn bench(
     Ok(ExitCode::SUCCESS)
 }
 
-/// States the FMC lab's figures are measured on (each takes a fewest-moves
-/// solve to set up, and alternatives take tens of milliseconds).
-const LAB_BENCH_STATES: usize = 100;
+/// The FMC lab's figures are measured on this share of the fewest-moves
+/// line's states (each takes a fewest-moves solve to set up, and
+/// alternatives take tens of milliseconds).
+const LAB_BENCH_SHARE: usize = 10;
 
 /// The FMC lab's figures, one thread: 8 alternatives for each stage after
 /// the fewest-moves solution's earlier stages (with the later stages

@@ -169,7 +169,18 @@ fn tables_prints_histograms_and_sizes() {
 #[test]
 fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
     let out = succeed(&["bench", "--count", "20", "--threads", "2"]);
-    let lines: Vec<&str> = out.lines().collect();
+    // The FMC lab's figures (on a tenth of the states) come after the
+    // one-thread lines.
+    let (lines, lab): (Vec<&str>, Vec<&str>) = out
+        .lines()
+        .partition(|line| !line.starts_with("alternatives") && !line.starts_with("check"));
+    assert_eq!(lab.len(), 5, "{out}");
+    for line in &lab {
+        let figures = line.split_once(": median ").expect(line).1;
+        let (median, rest) = figures.split_once(" ms, max ").expect(line);
+        assert!(median.parse::<f64>().unwrap() >= 0.0, "{line}");
+        assert!(rest.ends_with(" ms over 2 states"), "{line}");
+    }
     assert_eq!(lines.len(), 5, "{out}");
     let modes = [
         "fast",
@@ -201,7 +212,7 @@ fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
     assert_eq!(figures[0], figures[3]);
     assert_eq!(figures[1], figures[4]);
     let single = succeed(&["bench", "--count", "20", "--threads", "1"]);
-    assert_eq!(single.lines().count(), 3, "{single}");
+    assert_eq!(single.lines().count(), 3 + lab.len(), "{single}");
 }
 
 /// Output with each `micros` field and `µs` time, which are measurements,
