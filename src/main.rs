@@ -93,6 +93,10 @@ enum Command {
         /// best solution found and the bound reached, for measuring.
         #[arg(long, value_name = "SECONDS", requires = "shortest")]
         give_up: Option<f64>,
+        /// With `--shortest`: prove only that no solution is shorter than
+        /// MOVES (quicker than the shortest), then stop.
+        #[arg(long, value_name = "MOVES", requires = "shortest")]
+        none_shorter_than: Option<usize>,
         /// After each move, what it changed in the group counters of its
         /// stage, and the counters (with `--json`, a `progress` field: per
         /// stage, its start and each move).
@@ -194,6 +198,7 @@ fn main() -> ExitCode {
             write_up,
             shortest,
             give_up,
+            none_shorter_than,
             progress,
             threads,
             scrambles,
@@ -212,7 +217,10 @@ fn main() -> ExitCode {
             let fewest = fewest.or((niss || orientation.is_some() || write_up).then_some(None));
             let method = match (fewest, shortest) {
                 (_, true) => match give_up.map(Duration::try_from_secs_f64).transpose() {
-                    Ok(give_up) => Method::Shortest { give_up },
+                    Ok(give_up) => Method::Shortest {
+                        give_up,
+                        target: none_shorter_than,
+                    },
                     Err(e) => {
                         eprintln!("thistle: --give-up: {e}");
                         return ExitCode::from(2);
@@ -512,14 +520,18 @@ struct ProofSummary {
     proven: bool,
     bound: usize,
     nodes: u64,
+    /// The bound asked for (`--none-shorter-than`), where one was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<usize>,
 }
 
-impl From<&Proof> for ProofSummary {
-    fn from(proof: &Proof) -> ProofSummary {
+impl ProofSummary {
+    fn new(proof: &Proof, target: Option<usize>) -> ProofSummary {
         ProofSummary {
             proven: proof.is_proven(),
             bound: proof.bound,
             nodes: proof.nodes,
+            target,
         }
     }
 }
@@ -535,9 +547,11 @@ enum Method {
         niss: bool,
         orientation: Option<&'static Orientation>,
     },
-    /// A proof of the shortest, given up after a time if one is set.
+    /// A proof of the shortest, given up after a time if one is set, or
+    /// of a bound: that none is shorter than `target`.
     Shortest {
         give_up: Option<Duration>,
+        target: Option<usize>,
     },
 }
 
@@ -583,9 +597,9 @@ fn solve_input(place: &str, input: Input, method: Method) -> Result<Solving, Inp
             ..
         } => fewest::solve_fewest_in(cube, orientation, nodes),
         Method::Fewest { nodes, .. } => fewest::solve_fewest(cube, nodes),
-        Method::Shortest { give_up } => {
-            let proof = prove(place, cube, start, give_up)?;
-            summary = Some(ProofSummary::from(&proof));
+        Method::Shortest { give_up, target } => {
+            let proof = prove(place, cube, start, (give_up, target))?;
+            summary = Some(ProofSummary::new(&proof, target));
             Ok(proof.solution)
         }
     })?;
@@ -610,12 +624,13 @@ struct Solving {
 }
 
 /// Proves the shortest solution of `cube`, with a progress line on stderr
-/// every `PROGRESS_EVERY`, giving up after `give_up` from `start`.
+/// every `PROGRESS_EVERY`, giving up after `give_up` from `start`, or once
+/// none shorter than `target` can exist.
 fn prove(
     place: &str,
     cube: &CubieCube,
     start: Instant,
-    give_up: Option<Duration>,
+    (give_up, target): (Option<Duration>, Option<usize>),
 ) -> Result<Proof, InvalidCube> {
     let mut next_line = start + PROGRESS_EVERY;
     shortest::prove_shortest(cube, |progress| {
@@ -627,9 +642,11 @@ fn prove(
                 progress.nodes, progress.best, progress.bound
             );
         }
-        match give_up {
-            Some(limit) if now - start >= limit => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
+        let reached = target.is_some_and(|target| progress.bound >= target);
+        if reached || give_up.is_some_and(|limit| now - start >= limit) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     })
 }
@@ -668,7 +685,19 @@ fn print_breakdown(
     }
     writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())?;
     match proof {
-        Some(p) if p.proven => writeln!(out, "Proven shortest ({} nodes)", p.nodes),
+        Some(p) if p.proven => writeln!(
+            out,
+            "Proven shortest ({} nodes): over all six orientations, {}",
+            p.nodes,
+            shortest::scope()
+        ),
+        Some(p) if p.target.is_some_and(|target| p.bound >= target) => writeln!(
+            out,
+            "Proven: no solution shorter than {} ({} nodes): over all six orientations, {}",
+            p.bound,
+            p.nodes,
+            shortest::scope()
+        ),
         Some(p) => writeln!(
             out,
             "Not proven: stopped with no solution shorter than {} ({} nodes)",

@@ -330,6 +330,10 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     let text = succeed(&["solve", "--shortest", easy]);
     assert!(text.contains("\nTotal: 6 moves (HTM)"), "{text}");
     assert!(text.contains("\nProven shortest ("), "{text}");
+    assert!(
+        text.contains("with stages 1–3 at most 1, 3 and 8 moves over their own optimum"),
+        "{text}"
+    );
     let o = thistle(
         &["solve", "--shortest", "--json", "--file", "-"],
         Some(&format!("{easy}\n# a comment\nF R2 D' B\n")),
@@ -370,6 +374,27 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
         "progress lines on stderr: {}",
         stderr(&o)
     );
+    // A bound asked for is proven, and the search stops there.
+    let bounded = succeed(&["solve", "--shortest", "--none-shorter-than", "4", easy]);
+    assert!(
+        bounded.contains("\nProven: no solution shorter than 4 ("),
+        "{bounded}"
+    );
+    let o = thistle(
+        &[
+            "solve",
+            "--shortest",
+            "--none-shorter-than",
+            "4",
+            "--json",
+            easy,
+        ],
+        None,
+    );
+    let record: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(record["proof"]["target"], 4);
+    assert_eq!(record["proof"]["bound"], 4);
+    assert_eq!(record["proof"]["proven"], false);
     let both = thistle(&["solve", "--shortest", "--fewest", easy], None);
     assert_eq!(both.status.code(), Some(2));
     let alone = thistle(&["solve", "--give-up", "1", easy], None);

@@ -21,13 +21,21 @@ const ready = init().then(() => {
   return false;
 });
 
-function prove(id, input) {
+/**
+ * Proves the shortest solution of `input`, stopping once no solution
+ * shorter than `target` can exist (if given) or after `limitMs`.
+ */
+function prove(id, { input, target, limitMs }) {
+  const begin = performance.now();
   let last = -Infinity;
   return proveShortest(input, (report) => {
     const now = performance.now();
-    if (now - last < PROGRESS_MS) return;
-    last = now;
-    postMessage({ id, progress: report });
+    if (now - last >= PROGRESS_MS) {
+      last = now;
+      postMessage({ id, progress: report });
+    }
+    const reached = target !== null && report.bound >= target;
+    return !reached && !(limitMs !== null && now - begin >= limitMs);
   });
 }
 

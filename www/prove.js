@@ -1,5 +1,6 @@
 // The "Prove shortest" action: proves that no shorter four-stage solution
-// of the cube on display exists in any orientation, in a worker of its own
+// of the cube on display exists in any orientation (or, asked for a bound,
+// none shorter than it), within a time limit, in a worker of its own
 // (solving.js `prove`), so the page stays usable; shows the nodes searched,
 // the best length so far and the bound still open, with a progress bar
 // from the bound towards the best; Cancel ends the worker. A finished proof
@@ -34,7 +35,18 @@ export function createProve({ root, current, show }) {
   bar.setAttribute('aria-label', 'Proof progress');
   const text = element('span', { className: 'prove-text' });
   text.setAttribute('aria-live', 'polite');
-  root.append(start, cancel, bar, text);
+  // A bound to prove instead of the shortest, and a time limit.
+  const target = element('input', { type: 'number', min: '1', max: '40', step: '1', placeholder: 'any', className: 'prove-target' });
+  target.setAttribute('aria-label', 'Prove none shorter than');
+  const limit = element('select', { className: 'prove-limit' });
+  limit.setAttribute('aria-label', 'Give up after');
+  limit.append(...[['10 s', 10_000], ['1 min', 60_000], ['10 min', 600_000], ['never', '']].map(
+    ([label, ms]) => new Option(`give up after ${label}`, String(ms), ms === 60_000, ms === 60_000),
+  ));
+  const options = element('span', { className: 'prove-options' });
+  options.append(element('label', { textContent: 'none shorter than ' }), target, limit);
+  options.querySelector('label').htmlFor = target.id = 'prove-target';
+  root.append(start, cancel, bar, options, text);
 
   let running = null;
   let proven = '';
@@ -55,7 +67,9 @@ export function createProve({ root, current, show }) {
   start.addEventListener('click', async () => {
     const wanted = current();
     if (!wanted || running) return;
-    const run = prove(wanted.input, report);
+    const wantedTarget = target.value === '' ? null : Math.max(1, Math.round(Number(target.value)));
+    const limitMs = limit.value === '' ? null : Number(limit.value);
+    const run = prove(wanted.input, report, { target: wantedTarget, limitMs });
     running = run;
     start.disabled = true;
     cancel.hidden = false;
@@ -68,9 +82,14 @@ export function createProve({ root, current, show }) {
         proven = keyOf(wanted);
         show(wanted, proved.found);
       }
-      text.textContent = proved.proven
-        ? `Proven shortest: ${moves(proved.found.fewestTotal)} over all six orientations (${count(proved.nodes)} nodes).`
-        : `Stopped: none shorter than ${proved.bound}; best ${moves(proved.found.fewestTotal)}.`;
+      const best = moves(proved.found.fewestTotal);
+      if (proved.proven) {
+        text.textContent = `Proven shortest: ${best} over all six orientations, ${proved.scope} (${count(proved.nodes)} nodes).`;
+      } else if (wantedTarget !== null && proved.bound >= wantedTarget) {
+        text.textContent = `Proven: none shorter than ${moves(wantedTarget)} over all six orientations, ${proved.scope}; best ${best} (${count(proved.nodes)} nodes).`;
+      } else {
+        text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}: none shorter than ${proved.bound} so far; best ${best}.`;
+      }
     } catch (error) {
       text.textContent = error.name === 'AbortError'
         ? `Cancelled. ${text.textContent.startsWith('Proving') ? '' : text.textContent}`.trim()

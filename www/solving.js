@@ -134,13 +134,15 @@ export function createLabClient() {
 /**
  * Proves the shortest solution of `input` in a lab worker of its own, so
  * ordinary solves go on meanwhile: `onProgress({ nodes, best, bound })` is
- * called now and then. Returns `{ done, cancel }`: `done` resolves to the
+ * called now and then. It stops once none shorter than `target` moves can
+ * exist, or after `limitMs` (either may be null). Returns `{ done, cancel
+ * }`: `done` resolves to the
  * wasm `proveShortest` result, or rejects with its error (or if no worker
  * can run here: a proof may take minutes, which the page must not freeze
  * for); `cancel()` ends the worker, and `done` rejects with an error named
  * `AbortError`.
  */
-export function prove(input, onProgress) {
+export function prove(input, onProgress, { target = null, limitMs = null } = {}) {
   let worker;
   let settle = null;
   const done = new Promise((resolve, reject) => {
@@ -163,7 +165,7 @@ export function prove(input, onProgress) {
       worker.terminate();
       reject(new Error('the proof stopped: its worker failed'));
     });
-    worker.postMessage({ id: 1, call: 'prove', args: input });
+    worker.postMessage({ id: 1, call: 'prove', args: { input, target, limitMs } });
   });
   const cancel = () => {
     if (worker) worker.terminate();

@@ -39,6 +39,14 @@ use std::ops::ControlFlow;
 /// Nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 16;
 
+/// What a proof proves, in one clause after "the shortest four-stage
+/// solution over all six orientations": the stages it searched are capped
+/// over their own optimum, so it is not an unrestricted shortest.
+pub fn scope() -> String {
+    let [one, two, three] = fewest::STAGE_SLACK;
+    format!("with stages 1–3 at most {one}, {two} and {three} moves over their own optimum")
+}
+
 /// How far a proof has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Progress {

@@ -229,6 +229,8 @@ fn staged(
 struct Proved {
     found: Searched,
     proven: bool,
+    /// What it proves, in one clause (`shortest::scope`).
+    scope: String,
     bound: usize,
     nodes: u64,
 }
@@ -282,6 +284,7 @@ pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<
             length,
         )?,
         proven: proof.is_proven(),
+        scope: shortest::scope(),
         bound: proof.bound,
         nodes: proof.nodes,
     })

@@ -24,6 +24,8 @@ describe('prove shortest', () => {
     await proveButton(page).click();
     await page.waitForFunction(() => /^Proven shortest: 6 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
     assert.equal(await page.locator('.moves .move').count(), 6);
+    // It says what it proves: the stages searched are capped over their optimum.
+    assert.match(await note(page).textContent(), /over all six orientations, with stages 1–3 at most 1, 3 and 8 moves over their own optimum/);
     assert.ok(await proveButton(page).isEnabled());
     assert.equal(await cancelButton(page).isVisible(), false);
     assert.equal(await bar(page).isVisible(), false);
@@ -34,6 +36,27 @@ describe('prove shortest', () => {
     await page.getByRole('button', { name: 'Random', exact: true }).click();
     await searched(page);
     assert.equal(await note(page).textContent(), '');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a bound asked for is proven, and the proof stops there', async () => {
+    const page = await open(env.browser, env.server.url + link("R U F2 L' D B"));
+    await searched(page);
+    await page.getByRole('spinbutton', { name: 'Prove none shorter than' }).fill('4');
+    assert.equal(await page.getByRole('combobox', { name: 'Give up after' }).inputValue(), '60000');
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven: none shorter than 4 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.match(await note(page).textContent(), /with stages 1–3 at most 1, 3 and 8 moves over their own optimum/);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a proof gives up after the time chosen, with the bound it reached', async () => {
+    const page = await open(env.browser, env.server.url + link(SUPERFLIP));
+    await searched(page);
+    await page.getByRole('combobox', { name: 'Give up after' }).selectOption({ label: 'give up after 10 s' });
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Gave up after 10 s: none shorter than \d+ so far; best \d+ moves\.$/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.ok(await proveButton(page).isEnabled());
     assert.deepEqual(page.errors, []);
   });
 
