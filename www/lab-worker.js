@@ -9,17 +9,12 @@
 import init, {
   alternativesFor, checkAttempt, prepare, proveShortest, solveLab,
 } from './pkg/lab.js';
+import { answer, startModule } from './worker-start.js';
 
 /** Milliseconds between two progress messages of a proof. */
 const PROGRESS_MS = 100;
 
-const ready = init().then(() => {
-  prepare();
-  return true;
-}, (error) => {
-  postMessage({ failed: String(error && error.message ? error.message : error) });
-  return false;
-});
+const ready = startModule(init, prepare);
 
 /**
  * Proves the shortest solution of `input`, stopping once no solution
@@ -47,10 +42,5 @@ const calls = {
 };
 
 addEventListener('message', async ({ data }) => {
-  if (!(await ready)) return;
-  try {
-    postMessage({ id: data.id, result: calls[data.call](data.id, data.args) });
-  } catch (error) {
-    postMessage({ id: data.id, error: { message: error.message, column: error.column } });
-  }
+  if (await ready) answer(data.id, 'result', () => calls[data.call](data.id, data.args));
 });

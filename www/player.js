@@ -175,7 +175,10 @@ export function update() {
   ui.scrubber.value = String(status.position);
   ui.scrubber.setAttribute('aria-valuetext', status.text);
   const stage = page.solution.stages[status.stage];
-  ui.stageName.textContent = `Stage ${status.stage + 1}: ${stage.name} (${stage.fmc})`;
+  const fmc = document.createElement('span');
+  fmc.className = 'fmc-name';
+  fmc.textContent = ` (${stage.fmc})`;
+  ui.stageName.replaceChildren(`Stage ${status.stage + 1}: ${stage.name}`, fmc);
   ui.stageDescription.textContent = stage.side === 'inverse'
     ? `On the inverse scramble: ${stage.description}`
     : stage.description;

@@ -5,20 +5,10 @@
 // cannot start here.
 
 import init, { prepare, solveStages } from './pkg/thistle.js';
+import { answer, startModule } from './worker-start.js';
 
-const ready = init().then(() => {
-  prepare();
-  return true;
-}, (error) => {
-  postMessage({ failed: String(error && error.message ? error.message : error) });
-  return false;
-});
+const ready = startModule(init, prepare);
 
 addEventListener('message', async ({ data }) => {
-  if (!(await ready)) return;
-  try {
-    postMessage({ id: data.id, found: solveStages(data.mode, data.input) });
-  } catch (error) {
-    postMessage({ id: data.id, error: { message: error.message, column: error.column } });
-  }
+  if (await ready) answer(data.id, 'found', () => solveStages(data.mode, data.input));
 });

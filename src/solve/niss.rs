@@ -333,12 +333,15 @@ pub enum StageTextError {
 /// on the inverse side.
 pub fn read_stage(text: &str) -> Result<Step, StageTextError> {
     let mut steps = read_attempt(text)?;
-    match steps.len() {
-        0 => Ok(Step {
-            moves: Vec::new(),
+    if steps.iter().all(|step| step.side == Side::Normal) {
+        // Plain moves, on as many lines as they were written.
+        return Ok(Step {
+            moves: steps.into_iter().flat_map(|step| step.moves).collect(),
             side: Side::Normal,
-        }),
-        1 if !text.contains('\n') => Ok(steps.remove(0)),
+        });
+    }
+    match steps.len() {
+        1 => Ok(steps.remove(0)),
         _ => Err(StageTextError::MixedSides(text.to_string())),
     }
 }
@@ -397,8 +400,9 @@ mod tests {
             read_stage("R (U)"),
             Err(StageTextError::MixedSides(_))
         ));
+        assert_eq!(read_stage("R\nU\n").unwrap().moves, moves("R U"));
         assert!(matches!(
-            read_stage("R\nU"),
+            read_stage("(R)\n(U)"),
             Err(StageTextError::MixedSides(_))
         ));
         assert!(matches!(

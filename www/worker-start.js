@@ -1,0 +1,26 @@
+// What the page's two workers (solver-worker.js, lab-worker.js) share:
+// starting their WebAssembly module, and answering one request.
+
+/**
+ * Instantiates a module (`init`) and builds its first-move tables
+ * (`prepare`); resolves to whether it started. If it cannot, the page hears
+ * `{ failed }` once.
+ */
+export function startModule(init, prepare) {
+  return init().then(() => {
+    prepare();
+    return true;
+  }, (error) => {
+    postMessage({ failed: String(error && error.message ? error.message : error) });
+    return false;
+  });
+}
+
+/** Posts `{ id, [field]: compute() }`, or `{ id, error: { message, column } }`. */
+export function answer(id, field, compute) {
+  try {
+    postMessage({ id, [field]: compute() });
+  } catch (error) {
+    postMessage({ id, error: { message: error.message, column: error.column } });
+  }
+}
