@@ -1,20 +1,28 @@
 // The FMC lab's worker: loads the lab's own WebAssembly module (pkg/lab.js,
-// built without the renderer) on first use, so a first visit never fetches
-// it, and runs its searches off the page's main thread. Messages in:
+// built without the renderer or the tables) on first use, so a first visit
+// never fetches it, and runs its searches off the page's main thread.
+// Messages in: { tables } first, the page module's distance tables; then
 // { id, call, args } with `call` one of solve, alternatives, check, prove;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
-  alternativesFor, checkAttempt, prepare, proveShortest, solveLab,
+  alternativesFor, checkAttempt, giveTables, prepare, proveShortest, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
 
 /** Milliseconds between two progress messages of a proof. */
 const PROGRESS_MS = 100;
 
-const ready = startModule(init, prepare);
+// The lab's module embeds no distance tables: the page sends its own
+// first, as { tables } (solving.js `labWorker`).
+let tablesArrived;
+const tables = new Promise((resolve) => { tablesArrived = resolve; });
+const ready = startModule(init, async () => {
+  giveTables(await tables);
+  prepare();
+});
 
 /**
  * Proves the shortest solution of `input`, stopping once no solution
@@ -42,5 +50,9 @@ const calls = {
 };
 
 addEventListener('message', async ({ data }) => {
+  if (data.tables) {
+    tablesArrived(data.tables);
+    return;
+  }
   if (await ready) answer(data.id, 'result', () => calls[data.call](data.id, data.args));
 });

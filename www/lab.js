@@ -151,42 +151,63 @@ export function createLab({ display }) {
     return element('li', { textContent: `Step ${index + 1}: ${written}${step.side === 'inverse' ? ' (inverse)' : ''} — ${step.text}${optimal}` });
   };
 
-  /** Checks the attempt in the box and fills the Check region. */
+  /**
+   * Fills the Check region with `checked`, then, with `rest` ({ found,
+   * unplayable }) once the completion is in, with it and "Continue from here".
+   */
+  const showChecked = (checked, rest) => {
+    const summary = checked.reached
+      ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
+      : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
+    const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
+      element('ol', {}, ...checked.steps.map(stepLine))];
+    const completion = checked.completion;
+    if (!rest) {
+      parts.push(element('p', { textContent: 'Finding the rest of the solution…' }));
+      ui.checkResult.replaceChildren(...parts);
+      return;
+    }
+    const { found, unplayable } = rest;
+    if (completion) {
+      parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}).` }));
+    }
+    const go = element('button', { type: 'button', textContent: 'Continue from here' });
+    if (found) {
+      go.addEventListener('click', () => {
+        try {
+          page.chosen.clear();
+          display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
+            `${moves(found.fewestTotal)} (your attempt, completed)`);
+          ui.play.focus();
+        } catch (error) {
+          go.after(element('p', { className: 'error', textContent: `It cannot be played on: ${error.message}.` }));
+        }
+      });
+    } else {
+      go.disabled = true;
+      if (unplayable) parts.push(element('p', { textContent: `It cannot be played on: ${unplayable}.` }));
+    }
+    parts.push(go);
+    ui.checkResult.replaceChildren(...parts);
+  };
+
+  let checking = 0;
+  /** Checks the attempt in the box and fills the Check region; a newer check wins. */
   const check = async () => {
+    const asked = ++checking;
     const text = ui.attempt.value;
     ui.attempt.removeAttribute('aria-invalid');
     ui.checkResult.hidden = false;
     ui.checkResult.replaceChildren(element('p', { textContent: 'Checking…' }));
     try {
+      // The read-out first; the completion (a fewest-moves search) follows.
+      const quick = await client.call('check', { input: page.wanted.input, text, complete: false });
+      if (asked !== checking) return;
+      showChecked(quick.check, null);
       const { check: checked, found, unplayable } = await client.call('check', { input: page.wanted.input, text, complete: true });
-      const summary = checked.reached
-        ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
-        : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
-      const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
-        element('ol', {}, ...checked.steps.map(stepLine))];
-      const completion = checked.completion;
-      if (completion) {
-        parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}).` }));
-      }
-      const go = element('button', { type: 'button', textContent: 'Continue from here' });
-      if (found) {
-        go.addEventListener('click', () => {
-          try {
-            page.chosen.clear();
-            display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
-              `${moves(found.fewestTotal)} (your attempt, completed)`);
-            ui.play.focus();
-          } catch (error) {
-            go.after(element('p', { className: 'error', textContent: `It cannot be played on: ${error.message}.` }));
-          }
-        });
-      } else {
-        go.disabled = true;
-        if (unplayable) parts.push(element('p', { textContent: `It cannot be played on: ${unplayable}.` }));
-      }
-      parts.push(go);
-      ui.checkResult.replaceChildren(...parts);
+      if (asked === checking) showChecked(checked, { found, unplayable });
     } catch (error) {
+      if (asked !== checking) return;
       ui.attempt.setAttribute('aria-invalid', 'true');
       ui.checkResult.replaceChildren(element('p', { className: 'error', textContent: error.message.replace(/^./, (c) => c.toUpperCase()) }));
       if (typeof error.column === 'number') {

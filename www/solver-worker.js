@@ -7,7 +7,7 @@
 import init, { prepare, solveStages } from './pkg/thistle.js';
 import { answer, startModule } from './worker-start.js';
 
-const ready = startModule(init, prepare);
+const ready = startModule(init, () => prepare());
 
 addEventListener('message', async ({ data }) => {
   if (await ready) answer(data.id, 'found', () => solveStages(data.mode, data.input));

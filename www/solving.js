@@ -17,6 +17,7 @@ function asError({ message, column }) {
  * page's own start.
  */
 export function createSolver(wasm) {
+  tableBytes = () => wasm.tableBytes();
   const now = (mode, input) => wasm.solveStages(mode, input);
   const waiting = new Map();
   let next = 1;
@@ -82,8 +83,19 @@ export function createSolver(wasm) {
   return { solve, now, warm };
 }
 
-/** A worker on the lab's own module (lab-worker.js), which it loads on first use. */
-const labWorker = () => new Worker(new URL('./lab-worker.js', import.meta.url), { type: 'module' });
+/** The page module's distance tables, for the lab's module (set by `createSolver`). */
+let tableBytes = null;
+
+/**
+ * A worker on the lab's own module (lab-worker.js), which it loads on first
+ * use; it embeds no tables, so it is sent the page module's.
+ */
+function labWorker() {
+  const worker = new Worker(new URL('./lab-worker.js', import.meta.url), { type: 'module' });
+  const tables = tableBytes();
+  worker.postMessage({ tables }, [tables.buffer]);
+  return worker;
+}
 
 /**
  * The FMC lab's searches in one lab worker, started on the first call:

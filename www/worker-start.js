@@ -2,15 +2,13 @@
 // starting their WebAssembly module, and answering one request.
 
 /**
- * Instantiates a module (`init`) and builds its first-move tables
- * (`prepare`); resolves to whether it started. If it cannot, the page hears
- * `{ failed }` once.
+ * Instantiates a module (`init`), then sets it up (`setup`, which may
+ * return a promise: the lab's module first waits for its tables);
+ * resolves to whether it started. If it cannot, the page hears `{ failed }`
+ * once.
  */
-export function startModule(init, prepare) {
-  return init().then(() => {
-    prepare();
-    return true;
-  }, (error) => {
+export function startModule(init, setup) {
+  return init().then(setup).then(() => true, (error) => {
     postMessage({ failed: String(error && error.message ? error.message : error) });
     return false;
   });

@@ -3,16 +3,105 @@
 //! (through the cubie model), first-move tables and each value's moves by
 //! distance (from the distances), and exact distances by raw index (from
 //! the first moves).
+//!
+//! The page's second WebAssembly module (the `lab` feature alone) embeds
+//! no tables: the page's module hands it its own (`all_bytes`, then
+//! `give`), so a visitor downloads them once.
 
 use crate::solve::bfs::{self, Packed};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use std::sync::OnceLock;
 
+#[cfg(not(all(feature = "lab", not(feature = "page"))))]
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
+
+/// The tables given to a module that embeds none.
+#[cfg(all(feature = "lab", not(feature = "page")))]
+static GIVEN: OnceLock<[&'static [u8]; StageKind::COUNT]> = OnceLock::new();
+
+#[cfg(not(all(feature = "lab", not(feature = "page"))))]
+fn packed() -> &'static [&'static [u8]; StageKind::COUNT] {
+    &PACKED
+}
+
+#[cfg(all(feature = "lab", not(feature = "page")))]
+fn packed() -> &'static [&'static [u8]; StageKind::COUNT] {
+    GIVEN
+        .get()
+        .expect("the lab's module is given the tables before any search")
+}
 
 /// Stage `kind`'s packed distance table.
 pub fn table(kind: StageKind) -> Packed<'static> {
-    Packed(PACKED[kind.index()])
+    Packed(packed()[kind.index()])
+}
+
+/// Bytes of stage `kind`'s packed table: four distances a byte.
+fn packed_length(kind: StageKind) -> usize {
+    struct Length;
+    impl StageVisitor for Length {
+        type Output = usize;
+        fn visit<S: Stage>(self, _: &S) -> usize {
+            S::SIZE.div_ceil(4)
+        }
+    }
+    stages().visit(kind, Length)
+}
+
+/// Every stage's packed table, one after another: what `give` takes.
+pub fn all_bytes() -> Vec<u8> {
+    packed().concat()
+}
+
+/// Why tables given to the lab's module were refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GivenTablesError {
+    #[error("the tables given are {given} bytes; the four stages' tables are {expected}")]
+    Length { given: usize, expected: usize },
+    #[error("the tables were given already")]
+    Again,
+    #[error("the tables given are not the ones this build embeds")]
+    Different,
+}
+
+/// Checks that `bytes` has the four tables' lengths.
+fn check_length(bytes: &[u8]) -> Result<[usize; StageKind::COUNT], GivenTablesError> {
+    let lengths = StageKind::ALL.map(packed_length);
+    let expected = lengths.iter().sum();
+    if bytes.len() == expected {
+        Ok(lengths)
+    } else {
+        Err(GivenTablesError::Length {
+            given: bytes.len(),
+            expected,
+        })
+    }
+}
+
+/// Takes the tables (`all_bytes` of a module that embeds them), once. A
+/// build that embeds its own only checks that they are the same.
+#[cfg(not(all(feature = "lab", not(feature = "page"))))]
+pub fn give(bytes: Vec<u8>) -> Result<(), GivenTablesError> {
+    check_length(&bytes)?;
+    if bytes == all_bytes() {
+        Ok(())
+    } else {
+        Err(GivenTablesError::Different)
+    }
+}
+
+/// Takes the tables (`all_bytes` of a module that embeds them), once.
+#[cfg(all(feature = "lab", not(feature = "page")))]
+pub fn give(bytes: Vec<u8>) -> Result<(), GivenTablesError> {
+    let lengths = check_length(&bytes)?;
+    // Kept for the module's life, as embedded tables are.
+    let mut rest: &'static [u8] = Vec::leak(bytes);
+    let tables = lengths.map(|length| {
+        let (table, after) = rest.split_at(length);
+        rest = after;
+        table
+    });
+    GIVEN.set(tables).map_err(|_| GivenTablesError::Again)
 }
 
 /// Every stage's coordinate and move tables, built on first use (a few
@@ -336,5 +425,40 @@ impl StageVisitor for BuildDistances<'_> {
             }
         }
         Distances(pack_nibbles(&distances))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What the lab's module is given is every table, four distances a
+    /// byte, in stage order: the lengths `give` checks.
+    #[test]
+    fn all_bytes_are_the_four_tables_in_order() {
+        struct Size;
+        impl StageVisitor for Size {
+            type Output = usize;
+            fn visit<S: Stage>(self, _: &S) -> usize {
+                S::SIZE
+            }
+        }
+        let all = all_bytes();
+        let mut at = 0;
+        for kind in StageKind::ALL {
+            let length = stages().visit(kind, Size).div_ceil(4);
+            assert_eq!(&all[at..at + length], table(kind).0);
+            at += length;
+        }
+        assert_eq!(at, all.len());
+        assert_eq!(give(all.clone()), Ok(()));
+        let mut changed = all;
+        changed[0] ^= 1;
+        assert_eq!(give(changed.clone()), Err(GivenTablesError::Different));
+        changed.pop();
+        assert!(matches!(
+            give(changed),
+            Err(GivenTablesError::Length { .. })
+        ));
     }
 }

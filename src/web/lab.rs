@@ -17,9 +17,17 @@ use crate::solve::orientation::Orientation;
 use crate::solve::shortest;
 use crate::solve::solver::{Solution, StageMoves};
 use crate::solve::stage::StageKind;
+use crate::solve::tables;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;
+
+/// Takes the distance tables from the page's module (`tableBytes`), before
+/// any search: this module embeds none, so they are downloaded once.
+#[wasm_bindgen(js_name = giveTables)]
+pub fn give_tables(bytes: Vec<u8>) -> Result<(), JsValue> {
+    tables::give(bytes).map_err(|e| js_error(&e.to_string(), None))
+}
 
 /// What a lab solve is asked for: NISS or not, and the axes (an index into
 /// `Orientation::all`), or none for the best of all six.

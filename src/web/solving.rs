@@ -167,6 +167,13 @@ fn time_solves(
     Ok(times)
 }
 
+/// Every stage's distance table, for the lab's module, which embeds none
+/// (`giveTables`): the page hands it these once.
+#[wasm_bindgen(js_name = tableBytes)]
+pub fn table_bytes() -> Vec<u8> {
+    tables::all_bytes()
+}
+
 /// Microseconds per fast solve of each of `states` random states.
 #[wasm_bindgen(js_name = benchSolve)]
 pub fn bench_solve(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {

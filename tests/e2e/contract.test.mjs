@@ -97,6 +97,7 @@ describe('the page contract', () => {
     await (await one(page, 'textbox', 'Your solution')).fill("R U R' U'");
     await (await one(page, 'button', 'Check')).click();
     await (await one(page, 'region', 'Check')).getByText(/^Step 1:/).waitFor();
+    await page.getByRole('button', { name: 'Continue from here' }).waitFor();
     await one(page, 'button', 'Continue from here');
 
     // The error is an alert.
