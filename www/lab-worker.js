@@ -1,13 +1,14 @@
 // The FMC lab's worker: loads the lab's own WebAssembly module (pkg/lab.js,
 // built without the renderer) on first use, so a first visit never fetches
 // it, and runs its searches off the page's main thread. Messages in:
-// { id, call, args } with `call` one of solve, alternatives, check, prove;
+// { id, call, args } with `call` one of solve, alternatives, check, prove,
+// scan;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
-  alternativesFor, checkAttempt, prepare, proveShortest, solveLab,
+  alternativesFor, checkAttempt, prepare, proveShortest, readPhotos, solveLab,
 } from './pkg/lab.js';
 
 /** Milliseconds between two progress messages of a proof. */
@@ -31,11 +32,33 @@ function prove(id, input) {
   });
 }
 
+/**
+ * Reads six photos (transferred ImageBitmaps) as a cube: their pixels are
+ * drawn here, off the page's main thread. `{ read }`, or `{ failed }` with
+ * the error's fields, which the message channel's error path would drop.
+ */
+function scan(bitmaps) {
+  const photos = bitmaps.map((bitmap) => {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const { width, height, data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width, height, data };
+  });
+  try {
+    return { read: readPhotos(photos) };
+  } catch ({ message, kind, photo, photos: named, cubes }) {
+    return { failed: { message, kind, photo, photos: named, cubes } };
+  }
+}
+
 const calls = {
   solve: (id, { input, options }) => solveLab(input, options),
   alternatives: (id, { input, shown, stage, count, niss }) => alternativesFor(input, shown, stage, count, niss),
   check: (id, { input, text, complete }) => checkAttempt(input, text, complete),
   prove,
+  scan: (id, { bitmaps }) => scan(bitmaps),
 };
 
 addEventListener('message', async ({ data }) => {
