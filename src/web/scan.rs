@@ -92,9 +92,7 @@ fn scan_error(failure: &ScanError) -> JsValue {
     match failure {
         ScanError::PhotoCount(_) => error(&message, "count", &[]),
         ScanError::Photo { photo, .. } => error(&message, "photo", &[*photo]),
-        ScanError::SameFace(same) => {
-            error(&message, "same-face", &[same.photos.1, same.photos.0])
-        }
+        ScanError::SameFace(same) => error(&message, "same-face", &[same.photos.1, same.photos.0]),
         ScanError::NotACube { photo, .. } => error(&message, "not-a-cube", &[*photo]),
         ScanError::Ambiguous { cubes, photos } => {
             let value = error(&message, "ambiguous", photos);
