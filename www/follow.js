@@ -84,7 +84,9 @@ function build(faces) {
     if (root.hidden || event.ctrlKey || event.metaKey || event.altKey) return;
     if (document.querySelector('dialog[open]')) return;
     const target = event.target;
+    // A text box keeps its keys, and the focused cube its arrows (it turns).
     if (target instanceof Element && target.closest('input, textarea, select')) return;
+    if (target === ui.canvas && event.key.startsWith('Arrow')) return;
     const onButton = target instanceof Element && target.closest('button');
     if (event.key === ' ' && onButton) return;
     const command = {

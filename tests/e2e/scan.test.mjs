@@ -74,6 +74,25 @@ describe('Scan', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('photos that fit two cubes offer each: "Use this one" loads it', async () => {
+    // One turn from solved: R and L′ look the same face by face.
+    const near = execFileSync('./target/debug/thistle', ['state', 'R'], { encoding: 'utf8' }).trim();
+    const page = await open(env.browser, env.server.url);
+    await page.locator('input[type="file"]').setInputFiles(await photos(page, near));
+    const use = page.getByRole('button', { name: /^Use this one/ });
+    await use.first().waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('#scan-box [role="alert"]').textContent(), /^The photos fit 2 different cubes, .* Which one is your cube\?$/);
+    assert.equal(await use.count(), 2);
+    const nets = page.locator('.scan-net');
+    assert.deepEqual(await nets.evaluateAll((all) => all.map((net) => net.getAttribute('aria-label'))), ['Cube 1', 'Cube 2']);
+    const index = await page.evaluate((state) => [...document.querySelectorAll('.scan-net')]
+      .findIndex((net) => [...net.children].map((s) => 'URFDLB'[Number(s.className.slice(1))]).join('') === state), near);
+    assert.ok(index >= 0, 'the real cube is one of those offered');
+    await use.nth(index).click();
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, near);
+    assert.deepEqual(page.errors, []);
+  });
+
   test('photos picked one at a time are kept until there are six', async () => {
     const page = await open(env.browser, env.server.url);
     const files = await photos(page, STATE);
