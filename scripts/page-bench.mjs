@@ -164,16 +164,20 @@ try {
   const megabytes = big.reduce((sum, file) => sum + file.buffer.length, 0) / 2 ** 20;
   const scanOnce = async () => {
     await scanning.evaluate(() => {
-      window.scanBench = { longest: 0, gap: 0, done: false };
+      // Only what comes after the change counts: handing the files over
+      // (Playwright's own work) is one long task before it.
+      window.scanBench = { start: Infinity, longest: 0, gap: 0, done: false };
       addEventListener('change', (event) => {
         if (event.target.id === 'scan-photos') window.scanBench.start = performance.now();
       }, { capture: true, once: true });
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.scanBench.longest = Math.max(window.scanBench.longest, entry.duration);
+        for (const entry of list.getEntries()) {
+          if (entry.startTime >= window.scanBench.start) window.scanBench.longest = Math.max(window.scanBench.longest, entry.duration);
+        }
       }).observe({ type: 'longtask' });
       let last = performance.now();
       const tick = (time) => {
-        window.scanBench.gap = Math.max(window.scanBench.gap, time - last);
+        if (last >= window.scanBench.start) window.scanBench.gap = Math.max(window.scanBench.gap, time - last);
         last = time;
         if (!window.scanBench.done) requestAnimationFrame(tick);
       };

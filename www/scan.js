@@ -63,31 +63,20 @@ function readInWorker(bitmaps) {
   });
 }
 
-/** The photo's size once the browser has turned it upright (its EXIF orientation). */
-async function sizeOf(url) {
-  const image = new Image();
-  image.src = url;
-  await new Promise((resolve, reject) => {
-    image.onload = resolve;
-    image.onerror = reject;
-  });
-  return [image.naturalWidth, image.naturalHeight];
-}
-
-/** `file` decoded and shrunk to at most `LONG_SIDE` pixels a side. */
+/**
+ * `file` decoded and shrunk to at most `LONG_SIDE` pixels a side, keeping
+ * its shape. Its size is not known before decoding, so it is first made
+ * `LONG_SIDE` wide; a portrait photo is then shrunk again, which is cheap.
+ */
 async function shrink(file) {
-  const url = URL.createObjectURL(file);
-  try {
-    const [width, height] = await sizeOf(url);
-    const scale = Math.min(1, LONG_SIDE / Math.max(width, height, 1));
-    return await createImageBitmap(file, {
-      resizeWidth: Math.max(1, Math.round(width * scale)),
-      resizeHeight: Math.max(1, Math.round(height * scale)),
-      resizeQuality: 'medium',
-    });
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const quality = { resizeQuality: 'medium' };
+  const wide = await createImageBitmap(file, { resizeWidth: LONG_SIDE, ...quality });
+  if (wide.height <= LONG_SIDE) return wide;
+  const fitted = await createImageBitmap(wide, {
+    resizeWidth: Math.max(1, Math.round((wide.width * LONG_SIDE) / wide.height)), resizeHeight: LONG_SIDE, ...quality,
+  });
+  wide.close();
+  return fitted;
 }
 
 /** A small copy of `bitmap` for the row of photos. */
