@@ -424,11 +424,10 @@ async function start() {
   openLink();
   // The colour editor's code loads when it is first opened, not with the page.
   const editor = $('editor');
-  const openEditor = async () => {
-    if (!editor.open) return;
-    editor.removeEventListener('toggle', openEditor);
-    const { createEditor } = await import('./editor.js');
-    createEditor({
+  let built = null;
+  const openEditor = () => {
+    if (!editor.open) return built;
+    built ??= import('./editor.js').then(({ createEditor }) => createEditor({
       root: $('editor-body'),
       colours,
       check: (text) => wasm.checkFacelets(text),
@@ -438,9 +437,20 @@ async function start() {
         const instant = document.documentElement.hasAttribute('data-reduced-motion');
         ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
       },
-    });
+    }));
+    return built;
   };
   editor.addEventListener('toggle', openEditor);
+  // Scan and Follow along load their code on first use; follow-along mode
+  // lasts across a reload (a phone asleep, a tab discarded).
+  ui.scan.addEventListener('click', () => ui.scanPhotos.click());
+  ui.scanPhotos.addEventListener('change', async () => {
+    const { scanPhotos } = await import('./scan.js');
+    scanPhotos({ colours, editor: () => { editor.open = true; return openEditor(); } });
+  });
+  const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
+  ui.follow.addEventListener('click', follow);
+  if (recall('thistle.follow') === 'true') follow();
   performance.mark('thistle-ready');
   // Solving works from here. The renderer (WebGL2 set-up, the slowest part
   // of the start) comes once the page and its solution are on screen.

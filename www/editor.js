@@ -4,7 +4,8 @@
 // colour, Enter or Space paints). Centres are fixed. Every change is checked
 // by the solver's own facelet rules (wasm `checkFacelets`), whose messages
 // are listed and whose pieces are highlighted; "Solve this" is enabled only
-// for a valid cube.
+// for a valid cube. A scan (scan.js) loads its reading here, its unsure
+// stickers marked until painted.
 
 import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from './net.js';
 
@@ -27,7 +28,8 @@ function element(tag, attributes = {}, text = '') {
  * Builds the editor in `root`. `colours` is the wasm palette's faces (in
  * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
  * `shown()` gives the facelets of the cube on the page; `onSolve(facelets)`
- * solves a valid cube.
+ * solves a valid cube. Returns `{ loadScan(facelets, unsure) }`: loads a
+ * scanned cube, marking the stickers whose `unsure` entry is true.
  */
 export function createEditor({ root, colours, check, shown, onSolve }) {
   const COLOURS = colours.map((colour) => colour.name);
@@ -41,6 +43,8 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   let colour = 0;
   let focused = 0;
   let problems = [];
+  /** Stickers a scan was unsure of, until painted or replaced. */
+  let unsure = new Set();
 
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
   const swatches = COLOURS.map((colourName, c) => {
@@ -103,12 +107,14 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   }
 
   function paint(index) {
-    if (isCentre(index) || stickers[index] === colour) return;
+    if (isCentre(index) || (stickers[index] === colour && !unsure.has(index))) return;
     stickers[index] = colour;
+    unsure.delete(index);
     refresh();
   }
 
-  function load(colours) {
+  function load(colours, doubtful = []) {
+    unsure = new Set(doubtful);
     colours.forEach((c, i) => { stickers[i] = c; });
     refresh();
   }
@@ -119,9 +125,11 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
     const bad = new Set(problems.flatMap((problem) => problem.stickers));
     cells.forEach((button, index) => {
       const c = stickers[index];
-      button.className = `sticker c${c}${bad.has(index) ? ' bad' : ''}`;
+      const doubt = unsure.has(index);
+      button.className = `sticker c${c}${bad.has(index) ? ' bad' : ''}${doubt ? ' unsure' : ''}`;
       const fixed = isCentre(index) ? ', centre' : '';
-      button.setAttribute('aria-label', `${name(index)}: ${COLOURS[c]}${fixed}${bad.has(index) ? ', wrong' : ''}`);
+      const check = doubt ? ', unsure: check it' : '';
+      button.setAttribute('aria-label', `${name(index)}: ${COLOURS[c]}${fixed}${bad.has(index) ? ', wrong' : ''}${check}`);
     });
     list.replaceChildren(...(result.valid
       ? [element('li', { class: 'ok' }, 'A valid cube: ready to solve.')]
@@ -211,4 +219,10 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
 
   moveFocus(1);
   refresh();
+  return {
+    loadScan(facelets, doubts) {
+      note.textContent = '';
+      load([...facelets].map(colourOf), doubts.flatMap((doubt, index) => (doubt ? [index] : [])));
+    },
+  };
 }

@@ -2,13 +2,14 @@
 // built without the renderer or the tables) on first use, so a first visit
 // never fetches it, and runs its searches off the page's main thread.
 // Messages in: { tables } first, the page module's distance tables; then
-// { id, call, args } with `call` one of solve, alternatives, check, prove;
+// { id, call, args } with `call` one of solve, alternatives, check, prove,
+// scan;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
-  alternativesFor, checkAttempt, giveTables, prepare, proveShortest, solveLab,
+  alternativesFor, checkAttempt, giveTables, prepare, proveShortest, readPhotos, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
 
@@ -42,11 +43,33 @@ function prove(id, { input, target, limitMs }) {
   });
 }
 
+/**
+ * Reads six photos (transferred ImageBitmaps) as a cube: their pixels are
+ * drawn here, off the page's main thread. `{ read }`, or `{ failed }` with
+ * the error's fields, which the message channel's error path would drop.
+ */
+function scan(bitmaps) {
+  const photos = bitmaps.map((bitmap) => {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d', { willReadFrequently: true });
+    context.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const { width, height, data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    return { width, height, data };
+  });
+  try {
+    return { read: readPhotos(photos) };
+  } catch ({ message, kind, photo, photos: named, cubes }) {
+    return { failed: { message, kind, photo, photos: named, cubes } };
+  }
+}
+
 const calls = {
   solve: (id, { input, options }) => solveLab(input, options),
   alternatives: (id, { input, shown, stage, count, niss }) => alternativesFor(input, shown, stage, count, niss),
   check: (id, { input, text, complete }) => checkAttempt(input, text, complete),
   prove,
+  scan: (id, { bitmaps }) => scan(bitmaps),
 };
 
 addEventListener('message', async ({ data }) => {

@@ -61,6 +61,10 @@ export const ui = {
   checkForm: $('check-form'),
   attempt: $('attempt'),
   checkResult: $('check-result'),
+  scan: $('scan'),
+  scanPhotos: $('scan-photos'),
+  scanBox: $('scan-box'),
+  follow: $('follow'),
 };
 
 export const page = {

@@ -98,8 +98,8 @@ function labWorker() {
 }
 
 /**
- * The FMC lab's searches in one lab worker, started on the first call:
- * `call(name, args)` resolves to the wasm function's result, or rejects
+ * The lab's calls in one lab worker, started on the first call:
+ * `call(name, args, transfer)` resolves to the wasm function's result, or rejects
  * with its error (or if no worker can run here).
  */
 export function createLabClient() {
@@ -129,7 +129,8 @@ export function createLabClient() {
       failAll('the lab stopped: its worker failed');
     });
   };
-  const call = (name, args) => new Promise((resolve, reject) => {
+  /** `transfer`: what `args` holds to be moved to the worker, not copied. */
+  const call = (name, args, transfer = []) => new Promise((resolve, reject) => {
     try {
       if (!worker) start();
     } catch {
@@ -138,7 +139,7 @@ export function createLabClient() {
     }
     const id = next++;
     waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, call: name, args });
+    worker.postMessage({ id, call: name, args }, transfer);
   });
   return { call };
 }

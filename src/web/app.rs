@@ -645,6 +645,32 @@ impl App {
     pub fn facelets(&self) -> String {
         facelet::to_string(self.playback.settled_state())
     }
+
+    /// Move `index` of the timeline for a person turning a real cube in
+    /// hand (follow along): `{ notation, words }`, e.g. `R′` and "the right
+    /// face, counter-clockwise as you look at it"; `undefined` past the end.
+    #[wasm_bindgen(js_name = followMove)]
+    pub fn follow_move(&self, index: usize) -> Result<JsValue, JsValue> {
+        let Some(&m) = self.playback.timeline().moves().get(index) else {
+            return Ok(JsValue::UNDEFINED);
+        };
+        let turn = match m.quarters {
+            1 => "clockwise as you look at it",
+            2 => "a half turn",
+            _ => "counter-clockwise as you look at it",
+        };
+        to_js(&FollowMove {
+            notation: narration::notation(m),
+            words: format!("the {}, {turn}", narration::face_words(m.face)),
+        })
+    }
+}
+
+/// One move of follow along, in notation and in words.
+#[derive(Serialize)]
+struct FollowMove {
+    notation: String,
+    words: String,
 }
 
 impl App {

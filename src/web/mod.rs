@@ -33,6 +33,8 @@ pub mod editor;
 pub mod lab;
 #[cfg(feature = "page")]
 pub mod links;
+#[cfg(feature = "lab")]
+pub mod scan;
 #[cfg(feature = "page")]
 pub mod solving;
 

@@ -3,7 +3,7 @@
 // promises, and the link parameters it names. Tests elsewhere (and ones not
 // in this repository) find the page by these, so dropping one fails here.
 // The parts marked "(new)" there are added here as each is built: the
-// teacher's pack and the FMC lab are; your own cube is not yet.
+// teacher's pack, the FMC lab and your own cube are.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -99,6 +99,17 @@ describe('the page contract', () => {
     await (await one(page, 'region', 'Check')).getByText(/^Step 1:/).waitFor();
     await page.getByRole('button', { name: 'Continue from here' }).waitFor();
     await one(page, 'button', 'Continue from here');
+
+    // Your own cube: Scan with an image file input; Follow along with Next and Back.
+    await one(page, 'button', 'Scan');
+    const photos = page.locator('input[type="file"]');
+    assert.equal(await photos.count(), 1);
+    assert.equal(await photos.getAttribute('accept'), 'image/*');
+    await (await one(page, 'button', 'Follow along')).click();
+    await one(page, 'button', 'Next');
+    await one(page, 'button', 'Back');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Next', exact: true }).waitFor({ state: 'hidden' });
 
     // The error is an alert.
     await scramble.fill('R Q');

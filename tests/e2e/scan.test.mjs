@@ -1,0 +1,152 @@
+// End-to-end tests of "Your own cube": Scan reads six synthetic photos of a
+// scrambled cube (cluttered, tilted, in perspective, unevenly and warmly
+// lit, JPEG, shuffled, each turned its own way) into the colour editor on a
+// phone; a set with one face twice names the photos; Follow along steps
+// through a solution, survives a reload, and has a large Next.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { open, openIn, searched, status, useBrowser } from './harness.mjs';
+import { photos } from './photos.mjs';
+
+const SCRAMBLE = "R U2 F' L D B2 R' U F2 D' L2 B";
+const STATE = execFileSync('./target/debug/thistle', ['state', SCRAMBLE], { encoding: 'utf8' }).trim();
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 };
+
+const env = useBrowser();
+
+const phone = async () => openIn(await env.browser.newContext(PHONE), env.server.url);
+const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' });
+const scanStatus = (page) => page.locator('#scan-box [role="status"]');
+
+describe('Scan', () => {
+  test('six photos of a scrambled cube, shuffled and turned, fill the editor with its exact state; an unsure sticker is marked', async () => {
+    assert.match(STATE, /^[URFDLB]{54}$/);
+    assert.equal(STATE[9], 'R');
+    const page = await phone();
+    // Photo 4 shows the R face; its first sticker (R1) is between red and orange.
+    const files = await photos(page, STATE, { doubtful: { 3: { 0: '#e63417' } } });
+    for (const [k, file] of files.entries()) writeFileSync(`/tmp/scan-photo-${k + 1}.jpg`, file.buffer);
+    // The Scan button opens the file input's chooser.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Scan' }).click(),
+    ]);
+    assert.ok(chooser.isMultiple());
+    assert.equal(await chooser.element().getAttribute('accept'), 'image/*');
+    await chooser.setFiles(files);
+    await facelets(page).waitFor();
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    assert.match(await scanStatus(page).textContent(), /^Cube read: 1 sticker is marked as unsure/);
+    const unsure = page.locator('.net .sticker.unsure');
+    assert.deepEqual(await unsure.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['R1: Red, unsure: check it']);
+    assert.equal(await page.locator('#editor').getAttribute('open'), '');
+    await page.screenshot({ path: '/tmp/scan-phone.png', fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `no sideways scroll: ${overflow} px`);
+    // Tapping it with its own colour confirms it.
+    await page.getByRole('button', { name: 'Red', exact: true }).click();
+    await unsure.click();
+    assert.equal(await unsure.count(), 0);
+    await page.getByRole('button', { name: 'Solve this' }).click();
+    await page.waitForFunction((state) => window.thistle.state() === state, STATE);
+    await searched(page);
+    assert.equal(await page.evaluate(() => window.thistle.state()), STATE);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('two photos of one face: the message names both photos and the missing face, outlined', async () => {
+    const page = await open(env.browser, env.server.url);
+    // Photo 3 shows white (face 0) instead of blue (face 5); photo 2 is white too.
+    const files = await photos(page, STATE, { faces: [3, 0, 0, 1, 4, 2] });
+    await page.locator('input[type="file"]').setInputFiles(files);
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await alert.textContent(), 'Photos 2 and 3 both show the white centre; one face is missing: the blue one.');
+    assert.equal(await page.locator('.scan-photos li.fault').count(), 2);
+    assert.deepEqual(
+      await page.locator('.scan-photos li.fault canvas').evaluateAll((all) => all.map((c) => c.getAttribute('aria-label'))),
+      ['Photo 2: retake or check this one', 'Photo 3: retake or check this one'],
+    );
+    await page.screenshot({ path: '/tmp/scan-error-desktop.png', fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('photos that fit two cubes offer each: "Use this one" loads it', async () => {
+    // One turn from solved: R and L′ look the same face by face.
+    const near = execFileSync('./target/debug/thistle', ['state', 'R'], { encoding: 'utf8' }).trim();
+    const page = await open(env.browser, env.server.url);
+    await page.locator('input[type="file"]').setInputFiles(await photos(page, near));
+    const use = page.getByRole('button', { name: /^Use this one/ });
+    await use.first().waitFor({ timeout: 30_000 });
+    assert.match(await page.locator('#scan-box [role="alert"]').textContent(), /^The photos fit 2 different cubes, .* Which one is your cube\?$/);
+    assert.equal(await use.count(), 2);
+    const nets = page.locator('.scan-net');
+    assert.deepEqual(await nets.evaluateAll((all) => all.map((net) => net.getAttribute('aria-label'))), ['Cube 1', 'Cube 2']);
+    const index = await page.evaluate((state) => [...document.querySelectorAll('.scan-net')]
+      .findIndex((net) => [...net.children].map((s) => 'URFDLB'[Number(s.className.slice(1))]).join('') === state), near);
+    assert.ok(index >= 0, 'the real cube is one of those offered');
+    await use.nth(index).click();
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, near);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('photos picked one at a time are kept until there are six', async () => {
+    const page = await open(env.browser, env.server.url);
+    const files = await photos(page, STATE);
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles(files.slice(0, 2));
+    await scanStatus(page).filter({ hasText: '2 of 6 photos' }).waitFor();
+    await input.setInputFiles(files.slice(2));
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe('Follow along', () => {
+  test('Next three times, a reload keeps the mode and move 3, Back goes to 2; Next is large', async () => {
+    const page = await phone();
+    await page.getByRole('textbox', { name: 'Scramble' }).fill(SCRAMBLE);
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await searched(page);
+    await page.getByRole('button', { name: 'Follow along' }).click();
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.waitFor();
+    const stageLine = page.locator('.follow-stage');
+    assert.match(await stageLine.textContent(), /^Orient edges · move 1 of \d+$/);
+    assert.match(await page.locator('.follow-hold').textContent(), /^Hold it with white on top and green in front\.$/);
+    for (let k = 1; k <= 3; k += 1) {
+      await next.click();
+      await page.waitForFunction((n) => window.thistle.status().position === n, k);
+    }
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('move') === '3');
+    await page.screenshot({ path: '/tmp/follow-phone.png' });
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await next.waitFor();
+    assert.equal((await status(page)).position, 3);
+    const box = await next.boundingBox();
+    assert.ok(box.width >= 390 / 2, `Next is ${box.width} px wide`);
+    assert.ok(box.height >= 64, `Next is ${box.height} px tall`);
+    assert.match(await page.locator('.follow-words').textContent(), /^\S+: the (top|bottom|left|right|front|back) face, /);
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await page.waitForFunction(() => window.thistle.status().position === 2);
+    // The keys: → is Next, ← is Back, Esc leaves.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => window.thistle.status().position === 3);
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => window.thistle.status().position === 2);
+    await page.keyboard.press('Escape');
+    await next.waitFor({ state: 'hidden' });
+    assert.equal(await page.evaluate(() => localStorage.getItem('thistle.follow')), 'false');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a first visit fetches no scan or follow-along code', async () => {
+    const page = await open(env.browser, `${env.server.url}?fresh=1`);
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    assert.ok(!fetched.some((name) => /\/(scan|follow)\.js|lab(_bg\.wasm|\.js)/.test(name)), fetched.join('\n'));
+  });
+});

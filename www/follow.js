@@ -1,0 +1,120 @@
+// Follow along: the solution one move at a time for a person turning a
+// real cube in hand: the next move in large type and in words, how to hold
+// the cube, the stage and how far into it, a large Next with Back beside
+// it, and the 3D cube below turning as they go. Space or → is Next, ← is
+// Back, Esc leaves. The mode is remembered on this device and the position
+// is in the address, so both survive a reload or a phone gone to sleep.
+// Loaded on first use.
+
+import { page, ui } from './page.js';
+import { act } from './player.js';
+import { remember } from './remembered.js';
+
+let panel = null;
+
+function element(tag, attributes = {}, text = '') {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** The panel, built once; `faces` are the WCA palette's, for the colour names. */
+function build(faces) {
+  const root = element('section', { class: 'follow', 'aria-labelledby': 'follow-title', hidden: '' });
+  const title = element('h2', { id: 'follow-title' }, 'Follow along');
+  const leave = element('button', { type: 'button', class: 'follow-leave', 'aria-keyshortcuts': 'Escape' }, 'Leave follow along');
+  const head = element('div', { class: 'follow-head' });
+  head.append(title, leave);
+  const top = faces[0].name.toLowerCase();
+  const front = faces[2].name.toLowerCase();
+  const hold = element('p', { class: 'follow-hold' }, `Hold it with ${top} on top and ${front} in front.`);
+  const stage = element('p', { class: 'follow-stage' });
+  const now = element('div', { class: 'follow-now', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  const move = element('p', { class: 'follow-move' });
+  const words = element('p', { class: 'follow-words' });
+  now.append(move, words);
+  const back = element('button', { type: 'button', class: 'follow-back', 'aria-keyshortcuts': 'ArrowLeft' }, 'Back');
+  const forward = element('button', {
+    type: 'button', class: 'follow-next primary', 'aria-keyshortcuts': 'Space ArrowRight',
+  }, 'Next');
+  const buttons = element('div', { class: 'follow-buttons' });
+  buttons.append(back, forward);
+  root.append(head, hold, stage, now, buttons);
+  ui.canvas.closest('.stage-box').before(root);
+
+  const show = () => {
+    if (root.hidden || !page.solution) return;
+    const { position, total } = page.app.status();
+    const next = page.app.followMove(position);
+    const at = page.solution.stages.find((s) => s.moves.length > 0 && position < s.start + s.moves.length);
+    if (!next || !at) {
+      stage.textContent = total === 0 ? 'Nothing to do: the cube is solved.' : `Move ${total} of ${total}`;
+      move.textContent = 'Solved';
+      words.textContent = total === 0 ? '' : 'Every move done: your cube is solved.';
+    } else {
+      stage.textContent = `${at.name} · move ${position - at.start + 1} of ${at.moves.length}`;
+      move.textContent = next.notation;
+      words.textContent = `${next.notation}: ${next.words}`;
+    }
+    forward.disabled = !next;
+    back.disabled = position === 0;
+  };
+  // The status line changes with every step, whatever made it: the
+  // transport, a link, a new solve.
+  new MutationObserver(show).observe(ui.status, { childList: true, characterData: true, subtree: true });
+
+  const step = (command) => {
+    act(command);
+    show();
+  };
+  forward.addEventListener('click', () => step(() => page.app.stepForward()));
+  back.addEventListener('click', () => step(() => page.app.stepBack()));
+
+  const exit = () => {
+    root.hidden = true;
+    document.documentElement.removeAttribute('data-follow');
+    remember('thistle.follow', 'false');
+    ui.follow.focus();
+  };
+  leave.addEventListener('click', exit);
+  // Ahead of the page's own keys (Space would play, not step). A focused
+  // button keeps Space and Enter, which press it.
+  addEventListener('keydown', (event) => {
+    if (root.hidden || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector('dialog[open]')) return;
+    const target = event.target;
+    // A text box keeps its keys, and the focused cube its arrows (it turns).
+    if (target instanceof Element && target.closest('input, textarea, select')) return;
+    if (target === ui.canvas && event.key.startsWith('Arrow')) return;
+    const onButton = target instanceof Element && target.closest('button');
+    if (event.key === ' ' && onButton) return;
+    const command = {
+      ' ': () => forward.click(),
+      ArrowRight: () => forward.click(),
+      ArrowLeft: () => back.click(),
+      Escape: exit,
+    }[event.key];
+    if (!command) return;
+    event.preventDefault();
+    event.stopPropagation();
+    command();
+  }, { capture: true });
+
+  return {
+    enter() {
+      root.hidden = false;
+      document.documentElement.setAttribute('data-follow', '');
+      remember('thistle.follow', 'true');
+      if (page.app.status().playing) act(() => page.app.toggle());
+      show();
+      forward.focus();
+    },
+  };
+}
+
+/** Enters follow-along mode (`wasm` gives the colour names). */
+export function follow({ wasm }) {
+  panel ??= build(wasm.palette('wca', false).faces);
+  panel.enter();
+}

@@ -1,0 +1,179 @@
+// Scan: a cube read from six photos of its faces, into the colour editor
+// for the person to confirm. The browser decodes and shrinks each photo
+// (createImageBitmap, off the main thread); the lab's worker reads its
+// pixels and finds the cube (WebAssembly). This module shows the progress,
+// the photos, and what went wrong with which. Loaded on the first scan.
+
+import { cell } from './net.js';
+import { ui } from './page.js';
+import { createLabClient } from './solving.js';
+
+/** The long side photos are shrunk to: the reader needs no more, and it keeps reading fast. */
+const LONG_SIDE = 640;
+/** The thumbnails' long side, in CSS pixels. */
+const THUMB = 64;
+
+/** Photos picked so far: a phone's camera gives one photo a pick. */
+let pending = [];
+
+function element(tag, attributes = {}, text = '') {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text) node.textContent = text;
+  return node;
+}
+
+const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
+
+/** The lab's worker, started on the first scan. */
+let lab = null;
+
+/**
+ * Reads `bitmaps` in the lab's worker, to which they are transferred, not
+ * copied: `{ read }` or `{ failed }` (lab-worker.js).
+ */
+function readInWorker(bitmaps) {
+  lab ??= createLabClient();
+  return lab.call('scan', { bitmaps }, bitmaps);
+}
+
+/**
+ * `file` decoded and shrunk to at most `LONG_SIDE` pixels a side, keeping
+ * its shape. Its size is not known before decoding, so it is first made
+ * `LONG_SIDE` wide; a portrait photo is then shrunk again, which is cheap.
+ */
+async function shrink(file) {
+  const quality = { resizeQuality: 'medium' };
+  const wide = await createImageBitmap(file, { resizeWidth: LONG_SIDE, ...quality });
+  if (wide.height <= LONG_SIDE) return wide;
+  const fitted = await createImageBitmap(wide, {
+    resizeWidth: Math.max(1, Math.round((wide.width * LONG_SIDE) / wide.height)), resizeHeight: LONG_SIDE, ...quality,
+  });
+  wide.close();
+  return fitted;
+}
+
+/** A small copy of `bitmap` for the row of photos. */
+function thumbnail(bitmap, number) {
+  const scale = THUMB / Math.max(bitmap.width, bitmap.height);
+  const canvas = element('canvas', { role: 'img', 'aria-label': `Photo ${number}` });
+  canvas.width = Math.max(1, Math.round(bitmap.width * scale * devicePixelRatio));
+  canvas.height = Math.max(1, Math.round(bitmap.height * scale * devicePixelRatio));
+  canvas.style.width = `${Math.round(bitmap.width * scale)}px`;
+  canvas.style.height = `${Math.round(bitmap.height * scale)}px`;
+  canvas.getContext('2d')?.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+  return canvas;
+}
+
+/** A small net of a facelet string, for choosing between cubes. */
+function miniNet(facelets, label) {
+  const net = element('div', { class: 'scan-net', role: 'img', 'aria-label': label });
+  [...facelets].forEach((letter, index) => {
+    const [row, column] = cell(index);
+    const sticker = element('span', { class: `c${'URFDLB'.indexOf(letter)}` });
+    sticker.style.gridRow = String(row + 1);
+    sticker.style.gridColumn = String(column + 1);
+    net.append(sticker);
+  });
+  return net;
+}
+
+/**
+ * Reads the photos just picked in the Scan file input (with those picked
+ * before, until there are six) into the editor: `editor()` opens it and
+ * resolves to its `{ loadScan }`; `colours` are the palette's faces.
+ */
+export async function scanPhotos({ colours, editor }) {
+  const picked = [...ui.scanPhotos.files];
+  // The same photos may be picked again after a retake.
+  ui.scanPhotos.value = '';
+  if (picked.length === 0) return;
+  pending = picked.length >= 6 ? picked : [...pending, ...picked];
+  const box = ui.scanBox;
+  const status = element('p', { class: 'scan-status', role: 'status' });
+  const alert = element('p', { class: 'error scan-error', role: 'alert' });
+  const row = element('ol', { class: 'scan-photos', 'aria-label': 'Your photos' });
+  const choices = element('div', { class: 'scan-choices' });
+  box.replaceChildren(status, alert, row, choices);
+  box.hidden = false;
+  if (pending.length < 6) {
+    status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
+    return;
+  }
+  const files = pending;
+  pending = [];
+  performance.mark('thistle-scan-start');
+  ui.scan.setAttribute('aria-busy', 'true');
+  try {
+    const bitmaps = [];
+    const items = [];
+    for (const [index, file] of files.entries()) {
+      status.textContent = `Reading photo ${index + 1} of ${files.length}…`;
+      let bitmap;
+      try {
+        bitmap = await shrink(file);
+      } catch {
+        alert.textContent = `Photo ${index + 1} (${file.name}) could not be opened as an image.`;
+        return;
+      }
+      const item = element('li');
+      item.append(thumbnail(bitmap, index + 1));
+      row.append(item);
+      items.push(item);
+      bitmaps.push(bitmap);
+    }
+    status.textContent = 'Finding the cube…';
+    const { read, failed } = await readInWorker(bitmaps);
+    if (failed) {
+      showFailure(failed, { status, alert, items, choices, editor });
+      return;
+    }
+    read.photos.forEach(({ face }, index) => {
+      const name = colours['URFDLB'.indexOf(face)].name.toLowerCase();
+      items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: the ${name} face`);
+    });
+    await fill(editor, read.facelets, read.unsure, status);
+  } catch (error) {
+    alert.textContent = capital(`${error.message}.`);
+    status.textContent = '';
+  } finally {
+    ui.scan.removeAttribute('aria-busy');
+  }
+}
+
+/** Loads a cube into the editor and says what to check. */
+async function fill(editor, facelets, unsure, status) {
+  const { loadScan } = await editor();
+  loadScan(facelets, unsure);
+  performance.mark('thistle-scan-done');
+  const doubts = unsure.filter(Boolean).length;
+  status.textContent = doubts === 0
+    ? 'Cube read: check it against your cube in the editor, then Solve this.'
+    : `Cube read: ${doubts} ${doubts === 1 ? 'sticker is' : 'stickers are'} marked as unsure; check ${doubts === 1 ? 'it' : 'them'} in the editor (tap to correct), then Solve this.`;
+  const instant = document.documentElement.hasAttribute('data-reduced-motion');
+  document.getElementById('editor').scrollIntoView({ block: 'start', behavior: instant ? 'auto' : 'smooth' });
+}
+
+/**
+ * Says why the photos made no cube, outlining the photos at fault; photos
+ * that fit several cubes offer each of them.
+ */
+function showFailure(failed, { status, alert, items, choices, editor }) {
+  status.textContent = '';
+  alert.textContent = capital(`${failed.message}.`);
+  for (const index of failed.photos ?? []) {
+    if (!items[index]) continue;
+    items[index].classList.add('fault');
+    items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: retake or check this one`);
+  }
+  if (failed.kind !== 'ambiguous') return;
+  alert.textContent += ' Which one is your cube?';
+  (failed.cubes ?? []).forEach((facelets, index) => {
+    const choice = element('div', { class: 'scan-choice' });
+    const label = `Cube ${index + 1}`;
+    const use = element('button', { type: 'button', 'aria-label': `Use this one: cube ${index + 1}` }, 'Use this one');
+    use.addEventListener('click', () => fill(editor, facelets, Array(54).fill(false), status));
+    choice.append(miniNet(facelets, label), use);
+    choices.append(choice);
+  });
+}
