@@ -106,6 +106,8 @@ describe('the page contract', () => {
     assert.equal(await photos.count(), 1);
     assert.equal(await photos.getAttribute('accept'), 'image/*');
     await (await one(page, 'button', 'Follow along')).click();
+    // Its code loads on first use: wait for its controls.
+    await page.getByRole('button', { name: 'Next', exact: true }).waitFor();
     await one(page, 'button', 'Next');
     await one(page, 'button', 'Back');
     await page.keyboard.press('Escape');
