@@ -11,6 +11,30 @@ function asError({ message, column }) {
 }
 
 /**
+ * Settles the `waiting` requests (id → { resolve, reject }) from `worker`'s
+ * replies: `{ id, [field] }` or `{ id, error }`. `fail(reason)` is called
+ * when its module cannot start (`{ failed: reason }`) or the worker fails
+ * (no reason).
+ */
+function settleReplies(worker, waiting, field, fail) {
+  worker.addEventListener('message', ({ data }) => {
+    if (data.failed !== undefined) {
+      fail(data.failed);
+      return;
+    }
+    const request = waiting.get(data.id);
+    if (!request) return;
+    waiting.delete(data.id);
+    if (data.error) request.reject(asError(data.error));
+    else request.resolve(data[field]);
+  });
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    fail();
+  });
+}
+
+/**
  * `solve(mode, input)` resolves to the wasm `solveStages` result, or rejects
  * with its error; `now(...)` is the same, synchronously here. The worker
  * starts on the first solve or on `warm()`, so it does not compete with the
@@ -47,21 +71,7 @@ export function createSolver(wasm) {
       worker = null;
       return;
     }
-    worker.addEventListener('message', ({ data }) => {
-      if (data.failed !== undefined) {
-        fallBack();
-        return;
-      }
-      const request = waiting.get(data.id);
-      if (!request) return;
-      waiting.delete(data.id);
-      if (data.error) request.reject(asError(data.error));
-      else request.resolve(data.found);
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      fallBack();
-    });
+    settleReplies(worker, waiting, 'found', fallBack);
   };
 
   const solve = (...args) => new Promise((resolve, reject) => {
@@ -113,21 +123,9 @@ export function createLabClient() {
   };
   const start = () => {
     worker = labWorker();
-    worker.addEventListener('message', ({ data }) => {
-      if (data.failed !== undefined) {
-        failAll(`the lab could not start: ${data.failed}`);
-        return;
-      }
-      const request = waiting.get(data.id);
-      if (!request) return;
-      waiting.delete(data.id);
-      if (data.error) request.reject(asError(data.error));
-      else request.resolve(data.result);
-    });
-    worker.addEventListener('error', (event) => {
-      event.preventDefault();
-      failAll('the lab stopped: its worker failed');
-    });
+    settleReplies(worker, waiting, 'result', (reason) => failAll(reason === undefined
+      ? 'the lab stopped: its worker failed'
+      : `the lab could not start: ${reason}`));
   };
   /** `transfer`: what `args` holds to be moved to the worker, not copied. */
   const call = (name, args, transfer = []) => new Promise((resolve, reject) => {
