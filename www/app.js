@@ -338,10 +338,7 @@ function wire() {
     }
   });
   // The lab's controls load lab.js on first use.
-  const resolve = () => {
-    page.request += 1;
-    load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
-  };
+  const resolve = () => load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
   ui.niss.addEventListener('change', resolve);
   ui.axes.addEventListener('change', resolve);
   ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
