@@ -427,7 +427,7 @@ async function start() {
     built ??= import('./editor.js').then(({ createEditor }) => createEditor({
       root: $('editor-body'),
       colours,
-      check: (text) => wasm.checkFacelets(text),
+      check: (text, photos) => wasm.checkFacelets(text, photos),
       shown: () => page.solution && page.solution.facelets,
       onSolve: (facelets) => {
         load({ ...wasm.readInput(facelets), mode: mode() });

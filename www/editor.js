@@ -5,7 +5,8 @@
 // by the solver's own facelet rules (wasm `checkFacelets`), whose messages
 // are listed and whose pieces are highlighted; "Solve this" is enabled only
 // for a valid cube. A scan (scan.js) loads its reading here, its unsure
-// stickers marked until painted.
+// stickers marked until painted, and its problems name the photos that show
+// the piece at fault.
 
 import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from './net.js';
 
@@ -26,10 +27,11 @@ function element(tag, attributes = {}, text = '') {
 
 /**
  * Builds the editor in `root`. `colours` is the wasm palette's faces (in
- * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
- * `shown()` gives the facelets of the cube on the page; `onSolve(facelets)`
- * solves a valid cube. Returns `{ loadScan(facelets, unsure) }`: loads a
- * scanned cube, marking the stickers whose `unsure` entry is true.
+ * face order: `{ letter, name }`); `check(text, photos)` is the wasm
+ * checkFacelets; `shown()` gives the facelets of the cube on the page;
+ * `onSolve(facelets)` solves a valid cube. Returns `{ loadScan(facelets,
+ * unsure, photoOf) }`: loads a scanned cube, marking the stickers whose
+ * `unsure` entry is true; `photoOf[i]` is the photo sticker `i` was read from.
  */
 export function createEditor({ root, colours, check, shown, onSolve }) {
   const COLOURS = colours.map((colour) => colour.name);
@@ -45,6 +47,8 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   let problems = [];
   /** Stickers a scan was unsure of, until painted or replaced. */
   let unsure = new Set();
+  /** After a scan, the photo each sticker was read from, until another cube is loaded. */
+  let photoOf;
 
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
   const swatches = COLOURS.map((colourName, c) => {
@@ -113,14 +117,15 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
     refresh();
   }
 
-  function load(colours, doubtful = []) {
+  function load(colours, doubtful = [], photos = undefined) {
     unsure = new Set(doubtful);
+    photoOf = photos;
     colours.forEach((c, i) => { stickers[i] = c; });
     refresh();
   }
 
   function refresh() {
-    const result = check(stickers.map((c) => COLOUR_LETTERS[c]).join(''));
+    const result = check(stickers.map((c) => COLOUR_LETTERS[c]).join(''), photoOf);
     problems = result.problems;
     const bad = new Set(problems.flatMap((problem) => problem.stickers));
     cells.forEach((button, index) => {
@@ -133,10 +138,19 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
     });
     list.replaceChildren(...(result.valid
       ? [element('li', { class: 'ok' }, 'A valid cube: ready to solve.')]
-      : problems.map((problem) => element('li', {}, `${capital(problem.message)}.`))));
+      : problems.map(describe)));
     solve.disabled = !result.valid;
     field.value = stickers.map((c) => FACES[c]).join('');
     field.removeAttribute('aria-invalid');
+  }
+
+  /** A problem as a list item: what to do with a real cube, then the rule broken. */
+  function describe(problem) {
+    const item = element('li');
+    const rule = element('span', { class: 'rule' }, `${capital(problem.message)}.`);
+    if (problem.advice) item.append(element('span', { class: 'advice' }, problem.advice), ' ');
+    item.append(rule);
+    return item;
   }
 
   /** Reads a pasted or typed facelet string into the net, if it fits. */
@@ -220,9 +234,9 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   moveFocus(1);
   refresh();
   return {
-    loadScan(facelets, doubts) {
+    loadScan(facelets, doubts, photos) {
       note.textContent = '';
-      load([...facelets].map(colourOf), doubts.flatMap((doubt, index) => (doubt ? [index] : [])));
+      load([...facelets].map(colourOf), doubts.flatMap((doubt, index) => (doubt ? [index] : [])), photos && Uint8Array.from(photos));
     },
   };
 }

@@ -59,8 +59,8 @@ function scan(bitmaps) {
   });
   try {
     return { read: readPhotos(photos) };
-  } catch ({ message, kind, photo, photos: named, cubes }) {
-    return { failed: { message, kind, photo, photos: named, cubes } };
+  } catch ({ message, kind, photo, photos: named, cubes, facelets, photoOf }) {
+    return { failed: { message, kind, photo, photos: named, cubes, facelets, photoOf } };
   }
 }
 

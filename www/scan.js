@@ -132,7 +132,7 @@ export async function scanPhotos({ colours, editor }) {
       const name = colours['URFDLB'.indexOf(face)].name.toLowerCase();
       items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: the ${name} face`);
     });
-    await fill(editor, read.facelets, read.unsure, status);
+    await fill(editor, read, status);
   } catch (error) {
     alert.textContent = capital(`${error.message}.`);
     status.textContent = '';
@@ -141,15 +141,20 @@ export async function scanPhotos({ colours, editor }) {
   }
 }
 
-/** Loads a cube into the editor and says what to check. */
-async function fill(editor, facelets, unsure, status) {
+/**
+ * Loads a cube as read (`facelets`, `unsure` stickers, and `sources` or
+ * `photoOf`: the photo of each sticker, if known) into the editor and says
+ * what to check; `fault` says a cube that breaks the rules is being
+ * corrected.
+ */
+async function fill(editor, { facelets, unsure = Array(54).fill(false), sources, photoOf }, status, fault = '') {
   const { loadScan } = await editor();
-  loadScan(facelets, unsure);
+  loadScan(facelets, unsure, photoOf ?? sources?.map((source) => source.photo));
   performance.mark('thistle-scan-done');
   const doubts = unsure.filter(Boolean).length;
-  status.textContent = doubts === 0
+  status.textContent = fault || (doubts === 0
     ? 'Cube read: check it against your cube in the editor, then Solve this.'
-    : `Cube read: ${doubts} ${doubts === 1 ? 'sticker is' : 'stickers are'} marked as unsure; check ${doubts === 1 ? 'it' : 'them'} in the editor (tap to correct), then Solve this.`;
+    : `Cube read: ${doubts} ${doubts === 1 ? 'sticker is' : 'stickers are'} marked as unsure; check ${doubts === 1 ? 'it' : 'them'} in the editor (tap to correct), then Solve this.`);
   const instant = document.documentElement.hasAttribute('data-reduced-motion');
   document.getElementById('editor').scrollIntoView({ block: 'start', behavior: instant ? 'auto' : 'smooth' });
 }
@@ -166,13 +171,20 @@ function showFailure(failed, { status, alert, items, choices, editor }) {
     items[index].classList.add('fault');
     items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: retake or check this one`);
   }
+  if (failed.kind === 'not-a-cube' && failed.facelets) {
+    const fault = `The cube as read is in the editor, its broken pieces marked: correct them there by tapping, or retake photo ${failed.photo + 1}.`;
+    const correct = element('button', { type: 'button' }, 'Correct it in the editor');
+    correct.addEventListener('click', () => fill(editor, failed, status, fault));
+    choices.append(correct);
+    return;
+  }
   if (failed.kind !== 'ambiguous') return;
   alert.textContent += ' Which one is your cube?';
   (failed.cubes ?? []).forEach((facelets, index) => {
     const choice = element('div', { class: 'scan-choice' });
     const label = `Cube ${index + 1}`;
     const use = element('button', { type: 'button', 'aria-label': `Use this one: cube ${index + 1}` }, 'Use this one');
-    use.addEventListener('click', () => fill(editor, facelets, Array(54).fill(false), status));
+    use.addEventListener('click', () => fill(editor, { facelets }, status));
     choice.append(miniNet(facelets, label), use);
     choices.append(choice);
   });

@@ -93,7 +93,18 @@ fn scan_error(failure: &ScanError) -> JsValue {
         ScanError::PhotoCount(_) => error(&message, "count", &[]),
         ScanError::Photo { photo, .. } => error(&message, "photo", &[*photo]),
         ScanError::SameFace(same) => error(&message, "same-face", &[same.photos.1, same.photos.0]),
-        ScanError::NotACube { photo, .. } => error(&message, "not-a-cube", &[*photo]),
+        ScanError::NotACube {
+            photo,
+            facelets,
+            photo_of,
+            ..
+        } => {
+            let value = error(&message, "not-a-cube", &[*photo]);
+            let of: js_sys::Array = photo_of.iter().map(|&p| JsValue::from(p as f64)).collect();
+            let _ = js_sys::Reflect::set(&value, &"facelets".into(), &facelets.into());
+            let _ = js_sys::Reflect::set(&value, &"photoOf".into(), &of.into());
+            value
+        }
         ScanError::Ambiguous { cubes, photos } => {
             let value = error(&message, "ambiguous", photos);
             let list: js_sys::Array = cubes.iter().map(|c| JsValue::from(c.as_str())).collect();
@@ -114,8 +125,9 @@ fn photo_read(view: &PhotoView) -> PhotoRead {
 /// Reads the cube six photos show (`[{ width, height, data }]`, RGBA rows,
 /// any order, each any way up): `{ facelets, unsure: [54 bools], sources:
 /// [{ photo, index, margin }], photos: [{ face, turns, corners }] }`.
-/// Errors (`Error` with `kind`, `photo`, `photos`, and `cubes` for
-/// `ambiguous`): `count`, `photo` (not readable), `same-face`,
+/// Errors (`Error` with `kind`, `photo`, `photos`, `cubes` for `ambiguous`,
+/// and for `not-a-cube` the nearest miss's `facelets` and `photoOf`, each
+/// sticker's photo): `count`, `photo` (not readable), `same-face`,
 /// `not-a-cube`, `ambiguous`. Never panics.
 #[wasm_bindgen(js_name = readPhotos)]
 pub fn read_photos(photos: js_sys::Array) -> Result<JsValue, JsValue> {

@@ -24,6 +24,8 @@ async function openEditor(viewport) {
 const sticker = (page, index) => page.locator(`.net [data-index="${index}"]`);
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' }).inputValue();
 const problems = (page) => page.locator('.problems li').allTextContents();
+const rules = (page) => page.locator('.problems .rule').allTextContents();
+const advice = (page) => page.locator('.problems .advice').allTextContents();
 const solveThis = (page) => page.getByRole('button', { name: 'Solve this' });
 
 /** Paints sticker `index` the colour of face letter `face` by pointer. */
@@ -51,8 +53,9 @@ describe('the colour editor', () => {
       if (k === 0) {
         // Half-painted cubes are checked live with the solver's messages.
         assert.ok(await solveThis(page).isDisabled());
-        const listed = await problems(page);
+        const listed = await rules(page);
         assert.ok(listed.some((text) => /^Colour `[WRGYOB]` appears 10 times, it must appear 9 times\.$/.test(text)), listed.join(' | '));
+        assert.ok((await advice(page)).some((text) => /^10 [a-z]+ stickers, 1 more than a cube has/.test(text)));
       }
     }
     assert.equal(await facelets(page), SUPERFLIP);
@@ -77,9 +80,13 @@ describe('the colour editor', () => {
     await click(page, 8, 'F');
     await click(page, 9, 'U');
     await click(page, 20, 'R');
-    const listed = await problems(page);
+    const listed = await rules(page);
     assert.equal(listed.length, 1, listed.join(' | '));
     assert.match(listed[0], /^Corner twist: .*twisted: URF\.$/);
+    assert.deepEqual(await advice(page), [
+      "One corner is twisted: a real cube can't do that; it was probably put together wrong, or twisted in place: look at the piece at U-F-R (between the white, green and red centres). "
+        + 'Twisting any one corner the right way makes it solvable.',
+    ]);
     assert.ok(await solveThis(page).isDisabled());
     const bad = await page.locator('.net .sticker.bad').evaluateAll((cells) => cells.map((cell) => Number(cell.dataset.index)));
     assert.deepEqual(bad.sort((a, b) => a - b), [8, 9, 20]);
@@ -100,16 +107,25 @@ describe('the colour editor', () => {
     // no such edges.
     await click(page, 7, 'F');
     await click(page, 25, 'U');
-    const listed = await problems(page);
-    assert.deepEqual(listed, [
+    assert.deepEqual(await rules(page), [
       'The stickers at edge position UF (U8 F2) show GG, which is no real edge.',
       'The stickers at edge position DF (D2 F8) show YW, which is no real edge.',
+    ]);
+    // What to do with a real cube comes first, pointing at the piece.
+    assert.deepEqual(await problems(page), [
+      'Two stickers of the same colour on one piece: look at the piece at U-F (between the white and green centres). '
+        + 'The stickers at edge position UF (U8 F2) show GG, which is no real edge.',
+      'Yellow and white are opposite colours, so no piece has both: look at the piece at D-F (between the yellow and green centres). '
+        + 'The stickers at edge position DF (D2 F8) show YW, which is no real edge.',
     ]);
     assert.ok(await solveThis(page).isDisabled());
     await click(page, 25, 'F');
     await click(page, 19, 'U');
-    const flipped = await problems(page);
-    assert.match(flipped.join(' | '), /edge flip: .*flipped: UF/i);
+    assert.match((await rules(page)).join(' | '), /edge flip: .*flipped: UF/i);
+    assert.deepEqual(await advice(page), [
+      "One edge is flipped: a real cube can't do that; it was probably put together wrong: look at the piece at U-F (between the white and green centres). "
+        + 'Flipping any one edge (out, and back in the other way round) makes it solvable.',
+    ]);
     assert.ok(await solveThis(page).isDisabled());
     assert.deepEqual(page.errors, []);
   });

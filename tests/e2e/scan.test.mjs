@@ -1,8 +1,10 @@
 // End-to-end tests of "Your own cube": Scan reads six synthetic photos of a
 // scrambled cube (cluttered, tilted, in perspective, unevenly and warmly
 // lit, JPEG, shuffled, each turned its own way) into the colour editor on a
-// phone; a set with one face twice names the photos; Follow along steps
-// through a solution, survives a reload, and has a large Next.
+// phone; a set with one face twice names the photos; a cube put together
+// wrong names the piece and its photos, and opens in the editor to correct;
+// Follow along steps through a solution, survives a reload, and has a large
+// Next.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -71,6 +73,60 @@ describe('Scan', () => {
       ['Photo 2: retake or check this one', 'Photo 3: retake or check this one'],
     );
     await page.screenshot({ path: '/tmp/scan-error-desktop.png', fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a flipped edge says what that means for a real cube, and opens in the editor to correct', async () => {
+    // The U-F edge's stickers (U8, F2) exchanged: a cube put together wrong.
+    const [u, f] = [7, 19];
+    const flipped = [...STATE];
+    [flipped[u], flipped[f]] = [flipped[f], flipped[u]];
+    const page = await phone();
+    await page.locator('input[type="file"]').setInputFiles(await photos(page, flipped.join('')));
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    const message = await alert.textContent();
+    // Several edges count as flipped from solved, so no one piece is blamed.
+    assert.ok(message.startsWith("The photos do not make a real cube. One edge is flipped: a real cube can't do that; "
+      + 'it was probably put together wrong. Flipping any one edge (out, and back in the other way round) makes it solvable. '), message);
+    assert.match(message, /Photo \d is the likeliest to be misread \(broken: edge flip: .*\)\.$/);
+    await page.getByRole('button', { name: 'Correct it in the editor' }).click();
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, flipped.join(''));
+    assert.match(await scanStatus(page).textContent(), /^The cube as read is in the editor, its broken pieces marked/);
+    assert.deepEqual(await page.locator('.problems .advice').allTextContents(), [
+      "One edge is flipped: a real cube can't do that; it was probably put together wrong. Flipping any one edge (out, and back in the other way round) makes it solvable.",
+    ]);
+    assert.ok(await page.locator('.net .sticker.bad').count() >= 2);
+    // Putting the edge back the right way makes it the real cube.
+    const colour = { U: 'White', R: 'Red', F: 'Green', D: 'Yellow', L: 'Orange', B: 'Blue' };
+    for (const index of [u, f]) {
+      await page.getByRole('button', { name: colour[STATE[index]], exact: true }).click();
+      await page.locator(`.net .sticker[data-index="${index}"]`).click();
+    }
+    assert.equal(await facelets(page).inputValue(), STATE);
+    assert.ok(await page.getByRole('button', { name: 'Solve this' }).isEnabled());
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a sticker misread as its neighbour\'s colour names the piece and the photos that show it, here and in the editor', async () => {
+    // The U-F edge's F sticker (F2) read as its U sticker's colour, and a
+    // sticker of that colour elsewhere read as F2's, so every colour still
+    // counts nine.
+    const misread = [...STATE];
+    const [u, f] = [7, 19];
+    const other = [...STATE].findIndex((letter, index) => letter === STATE[u] && index % 9 !== 4 && index !== u && index !== f);
+    [misread[f], misread[other]] = [STATE[u], STATE[f]];
+    const page = await phone();
+    // Photo 2 shows the U face and photo 6 the F face.
+    await page.locator('input[type="file"]').setInputFiles(await photos(page, misread.join('')));
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    const pointer = 'Two stickers of the same colour on one piece: look at the piece at U-F (between the white and green centres; photos 2 and 6 show it).';
+    assert.ok((await alert.textContent()).includes(pointer), await alert.textContent());
+    await page.getByRole('button', { name: 'Correct it in the editor' }).click();
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, misread.join(''));
+    assert.ok((await page.locator('.problems .advice').allTextContents()).includes(pointer));
+    await page.screenshot({ path: '/tmp/scan-misread-phone.png', fullPage: true });
     assert.deepEqual(page.errors, []);
   });
 

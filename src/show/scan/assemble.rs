@@ -31,6 +31,8 @@ pub enum Failure {
     /// rules), with where its stickers came from.
     NoCube {
         errors: Vec<FaceletError>,
+        /// The nearest miss, as a facelet string (face letters).
+        facelets: String,
         sources: Box<Sources>,
     },
     /// Several different cubes fit (each with its photos' turns).
@@ -88,11 +90,13 @@ pub fn assemble(groups: &Groups, names: &[Face; 6]) -> Result<Assembly, Failure>
         None => {
             let turns = nearest.map_or([0; 6], |(_, turns)| turns);
             let (faces, sources) = lay_out(groups, names, &turns);
-            let errors = facelet::parse(&letters(&faces))
+            let facelets = letters(&faces);
+            let errors = facelet::parse(&facelets)
                 .err()
                 .map_or_else(Vec::new, |e| e.0);
             Err(Failure::NoCube {
                 errors,
+                facelets,
                 sources: Box::new(sources),
             })
         }
@@ -288,8 +292,11 @@ mod tests {
         let [u, f] = EDGE_FACELETS[1];
         faces.swap(u, f);
         let photos = photo_faces(&mut rng, &faces);
-        let Err(Failure::NoCube { errors, sources }) =
-            assemble(&groups_of(&photos), &centres(&photos))
+        let Err(Failure::NoCube {
+            errors,
+            facelets,
+            sources,
+        }) = assemble(&groups_of(&photos), &centres(&photos))
         else {
             panic!("a flipped edge makes no cube");
         };
@@ -299,5 +306,9 @@ mod tests {
         );
         assert!(errors[0].to_string().ends_with("flipped: UF"));
         assert_eq!(photos[sources[u].0][sources[u].1], faces[u]);
+        assert_eq!(
+            facelets,
+            faces.iter().map(|f| f.letter()).collect::<String>()
+        );
     }
 }

@@ -33,6 +33,7 @@ pub use sample::{read_face, FaceReading, Photo, Rgb, SampleError, MIN_SIDE};
 use crate::cube::colour;
 use crate::cube::cubie::{CubieCube, Face};
 use crate::cube::facelet::{self, FaceletError, N_FACELETS};
+use crate::show::advice::{advice, PhotoOf};
 
 /// A sticker whose colour is nearer than this (in log-chromaticity, where
 /// the closest two cube colours, orange and yellow, are about 0.5 apart) to
@@ -87,12 +88,16 @@ pub enum ScanError {
     Photo { photo: usize, source: SampleError },
     #[error("{}", same_face_message(.0))]
     SameFace(SameFace),
-    /// `stickers`: the facelet positions the broken rules are about.
-    #[error("the photos do not make a real cube: {}; photo {} is the likeliest to be misread", join(errors), photo + 1)]
+    /// `stickers`: the facelet positions the broken rules are about;
+    /// `facelets`: the nearest miss, for the editor to correct; `photo_of`:
+    /// which photo each of its stickers was read from.
+    #[error("the photos do not make a real cube. {}Photo {} is the likeliest to be misread (broken: {})", advice_list(errors, photo_of), photo + 1, join(errors))]
     NotACube {
         errors: Vec<FaceletError>,
         photo: usize,
         stickers: Vec<usize>,
+        facelets: String,
+        photo_of: Box<PhotoOf>,
     },
     /// `cubes`: every cube that fits, as facelet strings; `photos`: the
     /// photos whose turn differs between them.
@@ -116,6 +121,16 @@ fn same_face_message(same: &SameFace) -> String {
         b + 1,
         name(same.shown)
     )
+}
+
+/// Each error's advice for a person with the cube, as sentences followed by
+/// a space.
+fn advice_list(errors: &[FaceletError], photo_of: &PhotoOf) -> String {
+    errors
+        .iter()
+        .filter_map(|e| advice(e, Some(photo_of)))
+        .map(|sentence| format!("{sentence} "))
+        .collect()
 }
 
 fn join(errors: &[FaceletError]) -> String {
@@ -168,12 +183,18 @@ pub fn read_photos(photos: &[Photo]) -> Result<Scan, ScanError> {
                 .collect(),
             cubes: found.iter().map(|a| facelet::to_string(&a.cube)).collect(),
         }),
-        Err(assemble::Failure::NoCube { errors, sources }) => {
+        Err(assemble::Failure::NoCube {
+            errors,
+            facelets,
+            sources,
+        }) => {
             let stickers: Vec<usize> = errors.iter().flat_map(|e| e.stickers()).collect();
             Err(ScanError::NotACube {
                 photo: likeliest_misread(&stickers, &sources, &classification),
                 errors,
                 stickers,
+                facelets,
+                photo_of: Box::new(sources.map(|(photo, _)| photo)),
             })
         }
     }
@@ -326,6 +347,8 @@ mod tests {
             errors,
             photo,
             stickers,
+            facelets,
+            photo_of,
         } = &error
         else {
             panic!("{error}");
@@ -341,10 +364,28 @@ mod tests {
             message.contains("edge flip") && message.contains("flipped: UF"),
             "{message}"
         );
-        assert!(message.ends_with(&format!(
-            "photo {} is the likeliest to be misread",
+        assert!(message.contains(&format!(
+            "Photo {} is the likeliest to be misread",
             photo + 1
         )));
+        // The editor gets the nearest miss, with each sticker's photo.
+        let letters: String = faces.iter().map(|f| f.letter()).collect();
+        assert_eq!(facelets, &letters);
+        let shows = |face: Face| photos.iter().position(|p| p[4] == face).unwrap() + 1;
+        assert_eq!(photo_of[u] + 1, shows(Face::U));
+        assert_eq!(photo_of[f] + 1, shows(Face::F));
+        let (a, b) = (
+            shows(Face::U).min(shows(Face::F)),
+            shows(Face::U).max(shows(Face::F)),
+        );
+        assert!(
+            message.starts_with(&format!(
+                "the photos do not make a real cube. One edge is flipped: a real cube can't do \
+                 that; it was probably put together wrong: look at the piece at U-F (between \
+                 the white and green centres; photos {a} and {b} show it). "
+            )),
+            "{message}"
+        );
     }
 
     #[test]
