@@ -440,7 +440,10 @@ async function start() {
   editor.addEventListener('toggle', openEditor);
   // Scan and Follow along load their code on first use; follow-along mode
   // lasts across a reload (a phone asleep, a tab discarded).
-  ui.scan.addEventListener('click', () => ui.scanPhotos.click());
+  ui.scan.addEventListener('click', () => {
+    ui.scanPhotos.click();
+    import('./scan.js').then(({ prepareScan }) => prepareScan(), () => {});
+  });
   ui.scanPhotos.addEventListener('change', async () => {
     const { scanPhotos } = await import('./scan.js');
     scanPhotos({ colours, editor: () => { editor.open = true; return openEditor(); } });

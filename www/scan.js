@@ -25,15 +25,24 @@ function element(tag, attributes = {}, text = '') {
 
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
-/** The lab's worker, started on the first scan. */
+/** The lab's worker, started when Scan is pressed. */
 let lab = null;
+
+/**
+ * Starts the lab's worker, so that its module loads while the person takes
+ * the photos.
+ */
+export function prepareScan() {
+  lab ??= createLabClient();
+  lab.warm();
+}
 
 /**
  * Reads `bitmaps` in the lab's worker, to which they are transferred, not
  * copied: `{ read }` or `{ failed }` (lab-worker.js).
  */
 function readInWorker(bitmaps) {
-  lab ??= createLabClient();
+  prepareScan();
   return lab.call('scan', { bitmaps }, bitmaps);
 }
 
@@ -84,6 +93,7 @@ function miniNet(facelets, label) {
  * resolves to its `{ loadScan }`; `colours` are the palette's faces.
  */
 export async function scanPhotos({ colours, editor }) {
+  prepareScan();
   const picked = [...ui.scanPhotos.files];
   // The same photos may be picked again after a retake.
   ui.scanPhotos.value = '';
@@ -105,23 +115,31 @@ export async function scanPhotos({ colours, editor }) {
   performance.mark('thistle-scan-start');
   ui.scan.setAttribute('aria-busy', 'true');
   try {
-    const bitmaps = [];
-    const items = [];
-    for (const [index, file] of files.entries()) {
-      status.textContent = `Reading photo ${index + 1} of ${files.length}…`;
-      let bitmap;
+    // The browser decodes photos off the main thread, several at once.
+    let decoded = 0;
+    status.textContent = `Reading ${files.length} photos…`;
+    const bitmaps = await Promise.all(files.map(async (file) => {
       try {
-        bitmap = await shrink(file);
+        return await shrink(file);
       } catch {
-        alert.textContent = `Photo ${index + 1} (${file.name}) could not be opened as an image.`;
-        return;
+        return null;
+      } finally {
+        decoded += 1;
+        status.textContent = `Reading photos: ${decoded} of ${files.length}…`;
       }
+    }));
+    const unreadable = bitmaps.findIndex((bitmap) => bitmap === null);
+    if (unreadable >= 0) {
+      bitmaps.forEach((bitmap) => bitmap?.close());
+      alert.textContent = `Photo ${unreadable + 1} (${files[unreadable].name}) could not be opened as an image.`;
+      return;
+    }
+    const items = bitmaps.map((bitmap, index) => {
       const item = element('li');
       item.append(thumbnail(bitmap, index + 1));
       row.append(item);
-      items.push(item);
-      bitmaps.push(bitmap);
-    }
+      return item;
+    });
     status.textContent = 'Finding the cube…';
     const { read, failed } = await readInWorker(bitmaps);
     if (failed) {

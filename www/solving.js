@@ -108,7 +108,8 @@ function labWorker() {
 }
 
 /**
- * The lab's calls in one lab worker, started on the first call:
+ * The lab's calls in one lab worker, started on the first call or by
+ * `warm()` (ahead of a call that is coming, so its module loads meanwhile):
  * `call(name, args, transfer)` resolves to the wasm function's result, or rejects
  * with its error (or if no worker can run here).
  */
@@ -127,11 +128,18 @@ export function createLabClient() {
       ? 'the lab stopped: its worker failed'
       : `the lab could not start: ${reason}`));
   };
-  /** `transfer`: what `args` holds to be moved to the worker, not copied. */
-  const call = (name, args, transfer = []) => new Promise((resolve, reject) => {
+  /** Starts the worker if need be; false if no worker can run here. */
+  const warm = () => {
     try {
       if (!worker) start();
+      return true;
     } catch {
+      return false;
+    }
+  };
+  /** `transfer`: what `args` holds to be moved to the worker, not copied. */
+  const call = (name, args, transfer = []) => new Promise((resolve, reject) => {
+    if (!warm()) {
       reject(new Error('the lab needs a Web Worker, which this browser cannot start'));
       return;
     }
@@ -139,7 +147,7 @@ export function createLabClient() {
     waiting.set(id, { resolve, reject });
     worker.postMessage({ id, call: name, args }, transfer);
   });
-  return { call };
+  return { call, warm };
 }
 
 /**
