@@ -444,9 +444,16 @@ async function start() {
     ui.scanPhotos.click();
     import('./scan.js').then(({ prepareScan }) => prepareScan(), () => {});
   });
+  const scanning = { colours, editor: () => { editor.open = true; return openEditor(); } };
   ui.scanPhotos.addEventListener('change', async () => {
     const { scanPhotos } = await import('./scan.js');
-    scanPhotos({ colours, editor: () => { editor.open = true; return openEditor(); } });
+    scanPhotos(scanning);
+  });
+  // A live camera where the browser allows one (a secure page).
+  ui.camera.hidden = !navigator.mediaDevices?.getUserMedia;
+  ui.camera.addEventListener('click', async () => {
+    const { openCamera } = await import('./camera.js');
+    openCamera(scanning);
   });
   const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
   ui.follow.addEventListener('click', follow);

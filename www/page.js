@@ -64,6 +64,8 @@ export const ui = {
   scan: $('scan'),
   scanPhotos: $('scan-photos'),
   scanBox: $('scan-box'),
+  camera: $('camera'),
+  cameraBox: $('camera-box'),
   follow: $('follow'),
 };
 

@@ -16,7 +16,7 @@ const THUMB = 64;
 /** Photos picked so far: a phone's camera gives one photo a pick. */
 let pending = [];
 
-function element(tag, attributes = {}, text = '') {
+export function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
   if (text) node.textContent = text;
@@ -62,8 +62,8 @@ async function shrink(file) {
   return fitted;
 }
 
-/** A small copy of `bitmap` for the row of photos. */
-function thumbnail(bitmap, number) {
+/** A small copy of `bitmap` for a row of photos. */
+export function thumbnail(bitmap, number) {
   const scale = THUMB / Math.max(bitmap.width, bitmap.height);
   const canvas = element('canvas', { role: 'img', 'aria-label': `Photo ${number}` });
   canvas.width = Math.max(1, Math.round(bitmap.width * scale * devicePixelRatio));
@@ -87,6 +87,17 @@ function miniNet(facelets, label) {
   return net;
 }
 
+/** The scan box emptied, shown, and its parts: where a scan says how it goes. */
+function scanBox() {
+  const status = element('p', { class: 'scan-status', role: 'status' });
+  const alert = element('p', { class: 'error scan-error', role: 'alert' });
+  const row = element('ol', { class: 'scan-photos', 'aria-label': 'Your photos' });
+  const choices = element('div', { class: 'scan-choices' });
+  ui.scanBox.replaceChildren(status, alert, row, choices);
+  ui.scanBox.hidden = false;
+  return { status, alert, row, choices };
+}
+
 /**
  * Reads the photos just picked in the Scan file input (with those picked
  * before, until there are six) into the editor: `editor()` opens it and
@@ -99,15 +110,9 @@ export async function scanPhotos({ colours, editor }) {
   ui.scanPhotos.value = '';
   if (picked.length === 0) return;
   pending = picked.length >= 6 ? picked : [...pending, ...picked];
-  const box = ui.scanBox;
-  const status = element('p', { class: 'scan-status', role: 'status' });
-  const alert = element('p', { class: 'error scan-error', role: 'alert' });
-  const row = element('ol', { class: 'scan-photos', 'aria-label': 'Your photos' });
-  const choices = element('div', { class: 'scan-choices' });
-  box.replaceChildren(status, alert, row, choices);
-  box.hidden = false;
+  const box = scanBox();
   if (pending.length < 6) {
-    status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
+    box.status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
     return;
   }
   const files = pending;
@@ -117,7 +122,7 @@ export async function scanPhotos({ colours, editor }) {
   try {
     // The browser decodes photos off the main thread, several at once.
     let decoded = 0;
-    status.textContent = `Reading ${files.length} photos…`;
+    box.status.textContent = `Reading ${files.length} photos…`;
     const bitmaps = await Promise.all(files.map(async (file) => {
       try {
         return await shrink(file);
@@ -125,15 +130,34 @@ export async function scanPhotos({ colours, editor }) {
         return null;
       } finally {
         decoded += 1;
-        status.textContent = `Reading photos: ${decoded} of ${files.length}…`;
+        box.status.textContent = `Reading photos: ${decoded} of ${files.length}…`;
       }
     }));
     const unreadable = bitmaps.findIndex((bitmap) => bitmap === null);
     if (unreadable >= 0) {
       bitmaps.forEach((bitmap) => bitmap?.close());
-      alert.textContent = `Photo ${unreadable + 1} (${files[unreadable].name}) could not be opened as an image.`;
+      box.alert.textContent = `Photo ${unreadable + 1} (${files[unreadable].name}) could not be opened as an image.`;
       return;
     }
+    await read(bitmaps, { colours, editor }, box);
+  } finally {
+    ui.scan.removeAttribute('aria-busy');
+  }
+}
+
+/**
+ * Reads six frames taken with the camera (camera.js), square ImageBitmaps,
+ * into the editor, as `scanPhotos` reads photos.
+ */
+export async function scanFrames(bitmaps, { colours, editor }) {
+  prepareScan();
+  performance.mark('thistle-scan-start');
+  await read(bitmaps, { colours, editor }, scanBox());
+}
+
+/** Finds the cube six bitmaps show and fills the editor, or says what went wrong. */
+async function read(bitmaps, { colours, editor }, { status, alert, row, choices }) {
+  try {
     const items = bitmaps.map((bitmap, index) => {
       const item = element('li');
       item.append(thumbnail(bitmap, index + 1));
@@ -141,21 +165,19 @@ export async function scanPhotos({ colours, editor }) {
       return item;
     });
     status.textContent = 'Finding the cube…';
-    const { read, failed } = await readInWorker(bitmaps);
+    const { read: found, failed } = await readInWorker(bitmaps);
     if (failed) {
       showFailure(failed, { status, alert, items, choices, editor });
       return;
     }
-    read.photos.forEach(({ face }, index) => {
+    found.photos.forEach(({ face }, index) => {
       const name = colours['URFDLB'.indexOf(face)].name.toLowerCase();
       items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: the ${name} face`);
     });
-    await fill(editor, read, status);
+    await fill(editor, found, status);
   } catch (error) {
     alert.textContent = capital(`${error.message}.`);
     status.textContent = '';
-  } finally {
-    ui.scan.removeAttribute('aria-busy');
   }
 }
 

@@ -100,11 +100,14 @@ describe('the page contract', () => {
     await page.getByRole('button', { name: 'Continue from here' }).waitFor();
     await one(page, 'button', 'Continue from here');
 
-    // Your own cube: Scan with an image file input; Follow along with Next and Back.
+    // Your own cube: Scan with an image file input, Use camera where a camera
+    // may be asked for (this page is served from localhost, a secure
+    // origin); Follow along with Next and Back.
     await one(page, 'button', 'Scan');
     const photos = page.locator('input[type="file"]');
     assert.equal(await photos.count(), 1);
     assert.equal(await photos.getAttribute('accept'), 'image/*');
+    await one(page, 'button', 'Use camera');
     await (await one(page, 'button', 'Follow along')).click();
     // Its code loads on first use: wait for its controls.
     await page.getByRole('button', { name: 'Next', exact: true }).waitFor();

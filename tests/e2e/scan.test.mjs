@@ -161,6 +161,88 @@ describe('Scan', () => {
   });
 });
 
+/**
+ * Replaces the page's camera with a canvas that the test paints: each
+ * photo is drawn with a marker (its number, in a corner's red) that the
+ * preview is then watched for, so Capture takes the frame meant.
+ */
+async function fakeCamera(page) {
+  await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [640, 480];
+    const stream = canvas.captureStream();
+    navigator.mediaDevices.getUserMedia = async () => stream;
+    window.showOnCamera = async (base64, number) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const photo = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }));
+      const g = canvas.getContext('2d');
+      g.drawImage(photo, 0, 0, canvas.width, canvas.height);
+      g.fillStyle = `rgb(${number * 40}, 0, 0)`;
+      g.fillRect(0, 0, 16, 16);
+      const video = document.querySelector('.camera-view video');
+      const probe = new OffscreenCanvas(1, 1).getContext('2d', { willReadFrequently: true });
+      for (;;) {
+        await new Promise((resolve) => video.requestVideoFrameCallback(resolve));
+        probe.drawImage(video, 4, 4, 1, 1, 0, 0, 1, 1);
+        if (Math.abs(probe.getImageData(0, 0, 1, 1).data[0] - number * 40) < 12) return;
+        // Keep the stream going until the preview shows this photo.
+        g.fillRect(0, 0, 16, 16);
+      }
+    };
+  });
+}
+
+describe('Camera', () => {
+  test('six faces captured from the live camera (one taken twice and undone) fill the editor with the exact state', async () => {
+    const page = await phone();
+    await fakeCamera(page);
+    const files = await photos(page, STATE);
+    await page.getByRole('button', { name: 'Use camera' }).click();
+    const capture = page.getByRole('button', { name: /^Capture face/ });
+    const taken = page.locator('[aria-label="Faces taken"] li');
+    const show = (k, number) => page.evaluate(([data, n]) => window.showOnCamera(data, n), [files[k].buffer.toString('base64'), number]);
+    await page.locator('.camera-view video').waitFor({ state: 'attached' });
+    await show(0, 1);
+    await capture.and(page.locator(':enabled')).waitFor();
+    await capture.click();
+    await taken.nth(0).waitFor();
+    // The same face again by mistake: Undo last takes it back.
+    await capture.and(page.locator(':enabled')).waitFor();
+    await capture.click();
+    await taken.nth(1).waitFor();
+    await page.getByRole('button', { name: 'Undo last' }).click();
+    assert.equal(await taken.count(), 1);
+    assert.equal(await capture.textContent(), 'Capture face 2 of 6');
+    await page.screenshot({ path: '/tmp/camera-phone.png' });
+    for (let k = 1; k < 6; k += 1) {
+      await show(k, k + 1);
+      await capture.and(page.locator(':enabled')).waitFor();
+      // Enter on the focused Capture button works it, as a tap does.
+      if (k === 5) await page.keyboard.press('Enter');
+      else await capture.click();
+      if (k < 5) await taken.nth(k).waitFor();
+    }
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    assert.equal(await page.locator('#camera-box').isHidden(), true, 'the camera closes after six');
+    assert.equal(await page.locator('#scan-box [aria-label="Your photos"] li').count(), 6);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a camera that is not allowed says what to do instead', async () => {
+    const page = await phone();
+    await page.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = async () => { throw new DOMException('Permission denied', 'NotAllowedError'); };
+    });
+    await page.getByRole('button', { name: 'Use camera' }).click();
+    const alert = page.locator('#camera-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await alert.textContent(), "The camera isn't allowed here: allow it in the browser's settings, or use Scan to pick photos.");
+    await page.getByRole('button', { name: 'Close camera' }).click();
+    assert.equal(await page.locator('#camera-box').isHidden(), true);
+    assert.deepEqual(page.errors, []);
+  });
+});
+
 describe('Follow along', () => {
   test('Next three times, a reload keeps the mode and move 3, Back goes to 2; Next is large', async () => {
     const page = await phone();
