@@ -15,7 +15,7 @@ import {
 import { createProve } from './prove.js';
 import { recall, remember } from './remembered.js';
 import { createSharing, readLink } from './share.js';
-import { createSolver } from './solving.js';
+import { createSolver, labClient } from './solving.js';
 
 /** Grows the Scramble box to fit its lines. */
 function fitInput() {
@@ -427,7 +427,8 @@ async function start() {
     built ??= import('./editor.js').then(({ createEditor }) => createEditor({
       root: $('editor-body'),
       colours,
-      check: (text, photos) => wasm.checkFacelets(text, photos),
+      check: (text) => wasm.checkFacelets(text),
+      advise: (text, photos) => labClient().call('advise', { text, photos }),
       shown: () => page.solution && page.solution.facelets,
       onSolve: (facelets) => {
         load({ ...wasm.readInput(facelets), mode: mode() });

@@ -27,13 +27,14 @@ function element(tag, attributes = {}, text = '') {
 
 /**
  * Builds the editor in `root`. `colours` is the wasm palette's faces (in
- * face order: `{ letter, name }`); `check(text, photos)` is the wasm
- * checkFacelets; `shown()` gives the facelets of the cube on the page;
+ * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
+ * `advise(text, photos)` resolves to the lab's advice on each of its
+ * problems (wasm adviseFacelets); `shown()` gives the facelets of the cube on the page;
  * `onSolve(facelets)` solves a valid cube. Returns `{ loadScan(facelets,
  * unsure, photoOf) }`: loads a scanned cube, marking the stickers whose
  * `unsure` entry is true; `photoOf[i]` is the photo sticker `i` was read from.
  */
-export function createEditor({ root, colours, check, shown, onSolve }) {
+export function createEditor({ root, colours, check, advise, shown, onSolve }) {
   const COLOURS = colours.map((colour) => colour.name);
   const COLOUR_LETTERS = colours.map((colour) => colour.letter).join('');
   /** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
@@ -49,6 +50,8 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   let unsure = new Set();
   /** After a scan, the photo each sticker was read from, until another cube is loaded. */
   let photoOf;
+  /** Counts checks, so that advice arriving for an older one is dropped. */
+  let checks = 0;
 
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
   const swatches = COLOURS.map((colourName, c) => {
@@ -125,7 +128,8 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   }
 
   function refresh() {
-    const result = check(stickers.map((c) => COLOUR_LETTERS[c]).join(''), photoOf);
+    const text = stickers.map((c) => COLOUR_LETTERS[c]).join('');
+    const result = check(text);
     problems = result.problems;
     const bad = new Set(problems.flatMap((problem) => problem.stickers));
     cells.forEach((button, index) => {
@@ -139,18 +143,37 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
     list.replaceChildren(...(result.valid
       ? [element('li', { class: 'ok' }, 'A valid cube: ready to solve.')]
       : problems.map(describe)));
+    checks += 1;
+    if (!result.valid) adviseOn(text, checks);
     solve.disabled = !result.valid;
     field.value = stickers.map((c) => FACES[c]).join('');
     field.removeAttribute('aria-invalid');
   }
 
-  /** A problem as a list item: what to do with a real cube, then the rule broken. */
+  /** A problem as a list item: the rule broken (advice comes before it later). */
   function describe(problem) {
     const item = element('li');
-    const rule = element('span', { class: 'rule' }, `${capital(problem.message)}.`);
-    if (problem.advice) item.append(element('span', { class: 'advice' }, problem.advice), ' ');
-    item.append(rule);
+    item.append(element('span', { class: 'rule' }, `${capital(problem.message)}.`));
     return item;
+  }
+
+  /**
+   * Puts the lab's advice for a person holding the cube before each rule
+   * broken: what it means, and which piece (and photos) to look at. It
+   * comes from the lab's worker, so a slow first answer leaves the rules
+   * shown meanwhile; one for an older check is dropped.
+   */
+  async function adviseOn(text, asked) {
+    let said;
+    try {
+      said = await advise(text, photoOf);
+    } catch {
+      return;
+    }
+    if (asked !== checks) return;
+    [...list.children].forEach((item, k) => {
+      if (said[k]) item.prepend(element('span', { class: 'advice' }, said[k]), ' ');
+    });
   }
 
   /** Reads a pasted or typed facelet string into the net, if it fits. */

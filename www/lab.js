@@ -1,11 +1,11 @@
 // The FMC lab, loaded on first use: solves with NISS or on chosen axes,
 // the Alternatives list for the stage on show, and the check of a person's
 // own attempt with "Continue from here". Its searches run in the lab's
-// worker (solving.js `createLabClient`); the page shows what comes back
+// worker (solving.js `labClient`); the page shows what comes back
 // through `display`, as it shows any solution.
 
 import { moves, page, ui } from './page.js';
-import { createLabClient } from './solving.js';
+import { labClient } from './solving.js';
 
 /** Alternatives asked for at once, then while the person looks. */
 const FIRST_COUNT = 8;
@@ -25,7 +25,7 @@ function element(tag, props = {}, ...children) {
  * `shown()`, which follow playback and each new solution.
  */
 export function createLab({ display }) {
-  const client = createLabClient();
+  const client = labClient();
   const box = ui.alternativesBox;
   let listing = 0;
   let listedStage = -1;

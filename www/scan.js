@@ -6,7 +6,7 @@
 
 import { cell } from './net.js';
 import { ui } from './page.js';
-import { createLabClient } from './solving.js';
+import { labClient } from './solving.js';
 
 /** The long side photos are shrunk to: the reader needs no more, and it keeps reading fast. */
 const LONG_SIDE = 640;
@@ -25,16 +25,12 @@ export function element(tag, attributes = {}, text = '') {
 
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
-/** The lab's worker, started when Scan is pressed. */
-let lab = null;
-
 /**
  * Starts the lab's worker, so that its module loads while the person takes
  * the photos.
  */
 export function prepareScan() {
-  lab ??= createLabClient();
-  lab.warm();
+  labClient().warm();
 }
 
 /**
@@ -42,8 +38,7 @@ export function prepareScan() {
  * copied: `{ read }` or `{ failed }` (lab-worker.js).
  */
 function readInWorker(bitmaps) {
-  prepareScan();
-  return lab.call('scan', { bitmaps }, bitmaps);
+  return labClient().call('scan', { bitmaps }, bitmaps);
 }
 
 /**

@@ -150,6 +150,17 @@ export function createLabClient() {
   return { call, warm };
 }
 
+let shared = null;
+
+/**
+ * The page's one lab client, for the FMC lab, Scan and the editor's advice:
+ * one worker loads the lab's module once for all of them.
+ */
+export function labClient() {
+  shared ??= createLabClient();
+  return shared;
+}
+
 /**
  * Proves the shortest solution of `input` in a lab worker of its own, so
  * ordinary solves go on meanwhile: `onProgress({ nodes, best, bound })` is

@@ -160,13 +160,12 @@ fn only_piece<const N: usize>(
 /// "look at the piece at U-F-R (between the white, green and red centres;
 /// photos 1, 2 and 5 show it)".
 fn look_at(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
-    let mut faces: Vec<Face> = stickers.iter().map(|&s| Face::ALL[s / 9]).collect();
-    faces.sort_by_key(|&f| speffz_rank(f));
-    let centres = and_list(faces.iter().map(|&f| lower(f)));
+    let centres = and_list(piece_faces(stickers).into_iter().map(lower));
     let shown = photos.map_or_else(String::new, |photos| {
-        let mut numbers: Vec<usize> = stickers.iter().map(|&s| photos[s] + 1).collect();
-        numbers.sort_unstable();
-        numbers.dedup();
+        let numbers: Vec<usize> = (0..6)
+            .filter(|&p| stickers.iter().any(|&s| photos[s] == p))
+            .map(|p| p + 1)
+            .collect();
         match numbers.as_slice() {
             [one] => format!("; photo {one} shows it"),
             _ => format!(
@@ -181,21 +180,24 @@ fn look_at(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
     )
 }
 
-/// A piece's position as cubers name it: U or D first, then F or B, then R
-/// or L, joined by dashes (`U-F-R`).
+/// A piece's position as cubers name it, joined by dashes (`U-F-R`).
 fn piece_name(stickers: &[usize]) -> String {
-    let mut faces: Vec<Face> = stickers.iter().map(|&s| Face::ALL[s / 9]).collect();
-    faces.sort_by_key(|&f| speffz_rank(f));
-    let letters: Vec<String> = faces.iter().map(|f| f.letter().to_string()).collect();
+    let letters: Vec<String> = piece_faces(stickers)
+        .iter()
+        .map(|f| f.letter().to_string())
+        .collect();
     letters.join("-")
 }
 
-fn speffz_rank(face: Face) -> usize {
-    match face {
-        Face::U | Face::D => 0,
-        Face::F | Face::B => 1,
-        Face::R | Face::L => 2,
-    }
+/// The faces a piece's stickers are on, in the order cubers name them: U or
+/// D first, then F or B, then R or L. (Picked in that order rather than
+/// sorted: a sort would put a general sorting routine in the page's module.)
+fn piece_faces(stickers: &[usize]) -> Vec<Face> {
+    const ORDER: [Face; 6] = [Face::U, Face::D, Face::F, Face::B, Face::R, Face::L];
+    ORDER
+        .into_iter()
+        .filter(|f| stickers.iter().any(|&s| s / 9 == f.index()))
+        .collect()
 }
 
 /// A face or colour letter's face (R and B mean the same in both).
@@ -204,7 +206,7 @@ fn face_of(letter: char) -> Option<Face> {
 }
 
 fn lower(face: Face) -> String {
-    colour::colour(face).name.to_lowercase()
+    colour::colour(face).name.to_ascii_lowercase()
 }
 
 /// "a", "a and b", "a, b and c".

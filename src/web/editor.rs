@@ -2,11 +2,10 @@
 //! solver's own facelet rules, and the palette the net paints with (the
 //! 3D cube's own colours).
 
-use super::{js_error, read_palette, to_js};
+use super::{read_palette, to_js};
 use crate::cube::colour;
 use crate::cube::cubie::Face;
-use crate::cube::facelet::{self, N_FACELETS};
-use crate::show::advice::{advice, PhotoOf};
+use crate::cube::facelet;
 use crate::show::palette;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -14,12 +13,7 @@ use wasm_bindgen::prelude::*;
 /// One broken rule of a painted cube.
 #[derive(Serialize)]
 struct Problem {
-    /// The rule, as `facelet` names it.
     message: String,
-    /// What it means for a real cube and which piece (and, after a scan,
-    /// which photos) to look at, if it is about the cube rather than the
-    /// text.
-    advice: Option<String>,
     /// Sticker positions (0..54) to highlight.
     stickers: Vec<usize>,
 }
@@ -33,12 +27,9 @@ struct Check {
 }
 
 /// Checks a facelet string (face or colour letters) with the solver's own
-/// rules: `{ valid, facelets, problems: [{ message, advice, stickers }] }`.
-/// `photos`, after a scan: the photo (0-based) each of the 54 stickers was
-/// read from, for the advice to name.
+/// rules: `{ valid, facelets, problems: [{ message, stickers }] }`.
 #[wasm_bindgen(js_name = checkFacelets)]
-pub fn check_facelets(text: &str, photos: Option<Vec<u8>>) -> Result<JsValue, JsValue> {
-    let photo_of = photos.map(|list| photo_of(&list)).transpose()?;
+pub fn check_facelets(text: &str) -> Result<JsValue, JsValue> {
     let check = match facelet::parse(text) {
         Ok(cube) => Check {
             valid: true,
@@ -53,28 +44,12 @@ pub fn check_facelets(text: &str, photos: Option<Vec<u8>>) -> Result<JsValue, Js
                 .iter()
                 .map(|e| Problem {
                     message: e.to_string(),
-                    advice: advice(e, photo_of.as_ref()),
                     stickers: e.stickers(),
                 })
                 .collect(),
         },
     };
     to_js(&check)
-}
-
-/// A list of 54 photo numbers (0..6) as a `PhotoOf`.
-fn photo_of(list: &[u8]) -> Result<PhotoOf, JsValue> {
-    let fits = list.len() == N_FACELETS && list.iter().all(|&p| p < 6);
-    if !fits {
-        return Err(js_error(
-            &format!(
-                "photos: need {N_FACELETS} photo numbers from 0 to 5, one per sticker; got {}",
-                list.len()
-            ),
-            None,
-        ));
-    }
-    Ok(std::array::from_fn(|s| usize::from(list[s])))
 }
 
 #[derive(Serialize)]

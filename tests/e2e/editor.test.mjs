@@ -25,7 +25,12 @@ const sticker = (page, index) => page.locator(`.net [data-index="${index}"]`);
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' }).inputValue();
 const problems = (page) => page.locator('.problems li').allTextContents();
 const rules = (page) => page.locator('.problems .rule').allTextContents();
-const advice = (page) => page.locator('.problems .advice').allTextContents();
+/** The advice on each problem, once `count` have come from the lab's worker. */
+const advice = async (page, count = 1) => {
+  const said = page.locator('.problems .advice');
+  await said.nth(count - 1).waitFor();
+  return said.allTextContents();
+};
 const solveThis = (page) => page.getByRole('button', { name: 'Solve this' });
 
 /** Paints sticker `index` the colour of face letter `face` by pointer. */
@@ -55,7 +60,7 @@ describe('the colour editor', () => {
         assert.ok(await solveThis(page).isDisabled());
         const listed = await rules(page);
         assert.ok(listed.some((text) => /^Colour `[WRGYOB]` appears 10 times, it must appear 9 times\.$/.test(text)), listed.join(' | '));
-        assert.ok((await advice(page)).some((text) => /^10 [a-z]+ stickers, 1 more than a cube has/.test(text)));
+        await page.locator('.problems .advice', { hasText: /^10 [a-z]+ stickers, 1 more than a cube has/ }).waitFor();
       }
     }
     assert.equal(await facelets(page), SUPERFLIP);
@@ -112,6 +117,7 @@ describe('the colour editor', () => {
       'The stickers at edge position DF (D2 F8) show YW, which is no real edge.',
     ]);
     // What to do with a real cube comes first, pointing at the piece.
+    await advice(page, 2);
     assert.deepEqual(await problems(page), [
       'Two stickers of the same colour on one piece: look at the piece at U-F (between the white and green centres). '
         + 'The stickers at edge position UF (U8 F2) show GG, which is no real edge.',

@@ -93,6 +93,7 @@ describe('Scan', () => {
     await page.getByRole('button', { name: 'Correct it in the editor' }).click();
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, flipped.join(''));
     assert.match(await scanStatus(page).textContent(), /^The cube as read is in the editor, its broken pieces marked/);
+    await page.locator('.problems .advice').first().waitFor();
     assert.deepEqual(await page.locator('.problems .advice').allTextContents(), [
       "One edge is flipped: a real cube can't do that; it was probably put together wrong. Flipping any one edge (out, and back in the other way round) makes it solvable.",
     ]);
@@ -125,7 +126,7 @@ describe('Scan', () => {
     assert.ok((await alert.textContent()).includes(pointer), await alert.textContent());
     await page.getByRole('button', { name: 'Correct it in the editor' }).click();
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, misread.join(''));
-    assert.ok((await page.locator('.problems .advice').allTextContents()).includes(pointer));
+    await page.locator('.problems .advice', { hasText: pointer }).waitFor();
     await page.screenshot({ path: '/tmp/scan-misread-phone.png', fullPage: true });
     assert.deepEqual(page.errors, []);
   });

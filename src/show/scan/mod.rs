@@ -109,7 +109,7 @@ pub enum ScanError {
 }
 
 fn same_face_message(same: &SameFace) -> String {
-    let name = |face: Face| colour::colour(face).name.to_lowercase();
+    let name = |face: Face| colour::colour(face).name.to_ascii_lowercase();
     let (a, b) = same.photos;
     let missing = match same.missing {
         Some(face) => format!("the {} one", name(face)),
