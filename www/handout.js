@@ -6,16 +6,10 @@
 // handout. Loaded on first use.
 
 import { createNet } from './net.js';
+import { styleSheet } from './page.js';
 
 /** The handout's style sheet, added with this module; settles once loaded. */
-const styled = new Promise((resolve, reject) => {
-  const sheet = document.createElement('link');
-  sheet.rel = 'stylesheet';
-  sheet.href = 'handout.css';
-  sheet.onload = resolve;
-  sheet.onerror = () => reject(new Error('the handout\u2019s style sheet did not load'));
-  document.head.append(sheet);
-});
+const styled = styleSheet('handout.css');
 
 function element(tag, text = '', className = '') {
   const node = document.createElement(tag);

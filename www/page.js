@@ -120,6 +120,27 @@ export const page = {
 };
 
 /** "1 move", "2 moves". */
+const sheets = new Map();
+
+/**
+ * Adds the style sheet `href` to the page, once: for features loaded on
+ * first use, whose styles a first visit need not fetch. Settles when it
+ * has loaded.
+ */
+export function styleSheet(href) {
+  if (!sheets.has(href)) {
+    sheets.set(href, new Promise((resolve, reject) => {
+      const sheet = document.createElement('link');
+      sheet.rel = 'stylesheet';
+      sheet.href = href;
+      sheet.onload = resolve;
+      sheet.onerror = () => reject(new Error(`the style sheet ${href} did not load`));
+      document.head.append(sheet);
+    }));
+  }
+  return sheets.get(href);
+}
+
 export const moves = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
 
 /** Resolves once the browser has painted the page as it stands. */
