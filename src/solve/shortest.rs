@@ -24,8 +24,11 @@
 //! its length, it is the proven one.
 //!
 //! Deterministic: the same cube gives the same solution and the same node
-//! counts everywhere. A progress callback sees the nodes searched, the best
-//! length so far and the bound still open, and may stop the search.
+//! count everywhere, on any number of threads (orientations searched ahead
+//! on another core and dropped are not counted in the proof, though
+//! progress reports count them). A progress callback sees the nodes
+//! searched, the best length so far and the bound still open, and may stop
+//! the search.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
@@ -81,6 +84,9 @@ impl Proof {
 /// `Break` stops the search, and the proof then holds the best solution
 /// found and the bound reached (`Proof::is_proven` is false).
 ///
+/// Natively the six orientations of each length are searched on every core
+/// at once (`search_length`); in WebAssembly, one after another.
+///
 /// Deterministic; never longer than `fewest::solve_fewest(cube,
 /// fewest::DEFAULT_BUDGET)`, its starting incumbent. There is no budget: a
 /// random state may take minutes. A cube that face turns cannot reach is
@@ -90,48 +96,215 @@ pub fn prove_shortest(
     mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof, InvalidCube> {
     let incumbent = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
+    let best = incumbent.len();
     let orientations = Orientation::all();
-    let mut prover = Prover {
-        stages: tables::stages(),
-        limit: 0,
-        nodes: 0,
-        next_report: PROGRESS_NODES,
-        best: incumbent.len(),
-        stopped: false,
-        found: None,
-        prefix: Default::default(),
-        on_progress: &mut on_progress,
-    };
-    for limit in 0..incumbent.len() {
-        prover.limit = limit;
-        prover.report();
-        for orientation in orientations {
-            if prover.stopped {
-                break;
-            }
-            let first = StageKind::ALL[0];
-            prover.stage(first, &orientation.conjugate(cube), None, 0);
-            if let Some(stages) = prover.found.take() {
-                return Ok(Proof {
-                    solution: Solution::seen_from(stages, orientation),
-                    bound: limit,
-                    nodes: prover.nodes,
-                });
-            }
-        }
-        if prover.stopped {
+    let cubes = orientations.map(|orientation| orientation.conjugate(cube));
+    let mut nodes = 0;
+    for limit in 0..best {
+        let mut report = |searched: u64| {
+            on_progress(&Progress {
+                nodes: searched,
+                best,
+                bound: limit,
+            })
+        };
+        if report(nodes).is_break() {
             return Ok(Proof {
                 solution: incumbent,
                 bound: limit,
-                nodes: prover.nodes,
+                nodes,
             });
+        }
+        match search_length(&cubes, limit, nodes, &mut report) {
+            Length::Found {
+                orientation,
+                stages,
+                nodes,
+            } => {
+                return Ok(Proof {
+                    solution: Solution::seen_from(stages, &orientations[orientation]),
+                    bound: limit,
+                    nodes,
+                })
+            }
+            Length::Stopped { nodes } => {
+                return Ok(Proof {
+                    solution: incumbent,
+                    bound: limit,
+                    nodes,
+                })
+            }
+            Length::None { nodes: total } => nodes = total,
         }
     }
     Ok(Proof {
-        bound: incumbent.len(),
+        bound: best,
         solution: incumbent,
-        nodes: prover.nodes,
+        nodes,
     })
+}
+
+/// How the search of one total length ended; `nodes` counts from the start
+/// of the proof.
+enum Length {
+    /// A solution in `orientation`, the first of the six that has one.
+    /// `nodes` counts that orientation and those before it only, so it is
+    /// the same however many were searched at once.
+    Found {
+        orientation: usize,
+        stages: StageMoves,
+        nodes: u64,
+    },
+    /// No solution of this length in any orientation.
+    None { nodes: u64 },
+    /// The progress callback asked to stop.
+    Stopped { nodes: u64 },
+}
+
+/// Searches one total length in the six conjugated `cubes`, one after
+/// another, with `nodes` searched before it; `report(nodes)` is told the
+/// running count every `PROGRESS_NODES`.
+fn search_length_in_turn(
+    cubes: &[CubieCube; 6],
+    limit: usize,
+    mut nodes: u64,
+    report: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Length {
+    for (orientation, cube) in cubes.iter().enumerate() {
+        let before = nodes;
+        let mut heard = |searched: u64| report(before + searched).is_break();
+        let mut prover = Prover::new(limit, &mut heard);
+        prover.stage(StageKind::ALL[0], cube, None, 0);
+        nodes += prover.nodes;
+        if let Some(stages) = prover.found {
+            return Length::Found {
+                orientation,
+                stages,
+                nodes,
+            };
+        }
+        if prover.stopped {
+            return Length::Stopped { nodes };
+        }
+    }
+    Length::None { nodes }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn search_length(
+    cubes: &[CubieCube; 6],
+    limit: usize,
+    nodes: u64,
+    report: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Length {
+    search_length_in_turn(cubes, limit, nodes, report)
+}
+
+/// `search_length_in_turn` on every core: each thread takes the next
+/// orientation not yet taken. Once one has a solution, the orientations
+/// after it are dropped (the first is the answer, as in turn); those before
+/// it are searched to the end. The progress callback runs on this thread,
+/// fed the threads' counts through a channel. Plain scoped threads rather
+/// than rayon: the calling thread must stay free to report.
+#[cfg(not(target_arch = "wasm32"))]
+fn search_length(
+    cubes: &[CubieCube; 6],
+    limit: usize,
+    nodes: u64,
+    report: &mut dyn FnMut(u64) -> ControlFlow<()>,
+) -> Length {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::{mpsc, Mutex};
+
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(cubes.len()));
+    if threads == 1 {
+        return search_length_in_turn(cubes, limit, nodes, report);
+    }
+    let next = AtomicUsize::new(0);
+    let first_found = AtomicUsize::new(usize::MAX);
+    let stop = AtomicBool::new(false);
+    // Each orientation's nodes, its solution if it has one, and whether it
+    // was searched to the end.
+    let outcomes: Vec<Mutex<Option<Outcome>>> = cubes.iter().map(|_| Mutex::new(None)).collect();
+    let (sender, heard) = mpsc::channel::<u64>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let (next, first_found, stop, outcomes) = (&next, &first_found, &stop, &outcomes);
+            scope.spawn(move || loop {
+                let orientation = next.fetch_add(1, Ordering::Relaxed);
+                if orientation >= cubes.len() || orientation > first_found.load(Ordering::Relaxed) {
+                    return;
+                }
+                let mut reported = 0;
+                let mut tell = |searched: u64| {
+                    // A closed channel means the proof is over.
+                    let _ = sender.send(searched - reported);
+                    reported = searched;
+                    stop.load(Ordering::Relaxed)
+                        || orientation > first_found.load(Ordering::Relaxed)
+                };
+                let mut prover = Prover::new(limit, &mut tell);
+                prover.stage(StageKind::ALL[0], &cubes[orientation], None, 0);
+                if prover.found.is_some() {
+                    first_found.fetch_min(orientation, Ordering::Relaxed);
+                }
+                let mut outcome = outcomes[orientation]
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner());
+                *outcome = Some(Outcome {
+                    nodes: prover.nodes,
+                    whole: !prover.stopped,
+                    found: prover.found,
+                });
+            });
+        }
+        drop(sender);
+        let mut searched = nodes;
+        for delta in heard {
+            searched += delta;
+            if !stop.load(Ordering::Relaxed) && report(searched).is_break() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+    let outcomes: Vec<Option<Outcome>> = outcomes
+        .into_iter()
+        .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    let mut total = nodes;
+    for (orientation, outcome) in outcomes.iter().enumerate() {
+        // A stop may leave an orientation unfinished, and a solution after
+        // it is then not known to be the first.
+        let Some(outcome) = outcome.as_ref().filter(|o| o.whole) else {
+            break;
+        };
+        total += outcome.nodes;
+        if let Some(stages) = &outcome.found {
+            return Length::Found {
+                orientation,
+                stages: stages.clone(),
+                nodes: total,
+            };
+        }
+    }
+    if stop.load(Ordering::Relaxed) {
+        let everything: u64 = outcomes.iter().flatten().map(|o| o.nodes).sum();
+        Length::Stopped {
+            nodes: nodes + everything,
+        }
+    } else {
+        Length::None { nodes: total }
+    }
+}
+
+/// How one orientation's search of one length ended, on its thread.
+#[cfg(not(target_arch = "wasm32"))]
+struct Outcome {
+    nodes: u64,
+    /// Searched to its end: to its first solution, or all of it.
+    whole: bool,
+    found: Option<StageMoves>,
 }
 
 /// A lower bound on what the rest of stage `kind` and all of the next stage
@@ -145,33 +318,35 @@ fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
     }
 }
 
-/// The search at one total length limit, in whichever orientation is being
-/// searched, and what it reports.
+/// The search of one orientation at one total length limit, and what it
+/// tells its listener.
 struct Prover<'p> {
     stages: &'static Stages,
     /// The total length searched for.
     limit: usize,
     nodes: u64,
     next_report: u64,
-    best: usize,
-    /// Set when the progress callback asks to stop.
+    /// Hears the node count every `PROGRESS_NODES`; true to stop.
+    listener: &'p mut dyn FnMut(u64) -> bool,
+    /// Set when the listener asks to stop.
     stopped: bool,
     /// A solution within the limit, once found: the search stops there.
     found: Option<StageMoves>,
     /// The branching stages of the partial solution being extended.
     prefix: [Vec<Move>; BRANCHING],
-    on_progress: &'p mut dyn FnMut(&Progress) -> ControlFlow<()>,
 }
 
-impl Prover<'_> {
-    fn report(&mut self) {
-        let progress = Progress {
-            nodes: self.nodes,
-            best: self.best,
-            bound: self.limit,
-        };
-        if (self.on_progress)(&progress).is_break() {
-            self.stopped = true;
+impl<'p> Prover<'p> {
+    fn new(limit: usize, listener: &'p mut dyn FnMut(u64) -> bool) -> Prover<'p> {
+        Prover {
+            stages: tables::stages(),
+            limit,
+            nodes: 0,
+            next_report: PROGRESS_NODES,
+            listener,
+            stopped: false,
+            found: None,
+            prefix: Default::default(),
         }
     }
 
@@ -276,7 +451,9 @@ impl WalkVisitor for Level<'_, '_> {
         prover.nodes += 1;
         if prover.nodes >= prover.next_report {
             prover.next_report = prover.nodes + PROGRESS_NODES;
-            prover.report();
+            if (prover.listener)(prover.nodes) {
+                prover.stopped = true;
+            }
         }
     }
 
@@ -290,5 +467,67 @@ impl WalkVisitor for Level<'_, '_> {
         prefix.extend_from_slice(moves);
         let join = moves.last().copied().or(self.join);
         prover.stage(next, cube, join, self.so_far + cost);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::notation;
+
+    /// What a length's search found, comparably.
+    fn seen(length: Length) -> (Option<(usize, StageMoves)>, u64, bool) {
+        match length {
+            Length::Found {
+                orientation,
+                stages,
+                nodes,
+            } => (Some((orientation, stages)), nodes, false),
+            Length::None { nodes } => (None, nodes, false),
+            Length::Stopped { nodes } => (None, nodes, true),
+        }
+    }
+
+    #[test]
+    fn every_length_searched_on_all_cores_finds_what_one_after_another_does_in_as_many_nodes() {
+        let cube = notation::parse("L2 B' U R2 D F' R U2")
+            .expect("a scramble")
+            .cube();
+        let cubes = Orientation::all().map(|o| o.conjugate(&cube));
+        let mut go_on = |_| ControlFlow::Continue(());
+        let mut lengths = 0;
+        for limit in 0.. {
+            let together = seen(search_length(&cubes, limit, 7, &mut go_on));
+            let in_turn = seen(search_length_in_turn(&cubes, limit, 7, &mut go_on));
+            assert_eq!(together, in_turn, "length {limit}");
+            lengths += 1;
+            if together.0.is_some() {
+                break;
+            }
+        }
+        assert!(lengths > 8);
+    }
+
+    #[test]
+    fn a_stop_on_all_cores_reports_no_more_and_is_not_a_solution() {
+        // The superflip: no solution has fewer than 20 moves, and length 16
+        // takes many reports to search.
+        let cube = notation::parse("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2")
+            .expect("a scramble")
+            .cube();
+        let cubes = Orientation::all().map(|o| o.conjugate(&cube));
+        let mut reports = 0;
+        let mut stop_at_third = |_| {
+            reports += 1;
+            if reports < 3 {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        };
+        let (found, nodes, stopped) = seen(search_length(&cubes, 16, 0, &mut stop_at_third));
+        assert!(stopped && found.is_none());
+        assert_eq!(reports, 3);
+        assert!(nodes >= 2 * PROGRESS_NODES);
     }
 }

@@ -60,7 +60,8 @@ describe('the page', () => {
 
     await page.getByLabel('Speed').selectOption('4');
     await page.getByRole('button', { name: 'Play', exact: true }).click();
-    assert.ok(await page.getByRole('button', { name: 'Pause', exact: true }).isVisible());
+    // The button says Pause once playback has started (on the next frame).
+    await page.getByRole('button', { name: 'Pause', exact: true }).waitFor();
     await page.locator('#status').filter({ hasText: /^Solved$/ }).waitFor({ timeout: 60_000 });
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
     await page.getByRole('button', { name: 'Play', exact: true }).waitFor();
