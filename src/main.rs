@@ -162,6 +162,11 @@ enum Command {
         /// Search budget (nodes) of the fewest-moves line.
         #[arg(long, default_value_t = fewest::DEFAULT_BUDGET)]
         fewest_budget: u64,
+        /// Also prove the shortest solution of this many of the states, one
+        /// at a time on every core (`solve --shortest`), and report the
+        /// times; a proof takes seconds.
+        #[arg(long, default_value_t = 0)]
+        proofs: usize,
         #[command(flatten)]
         threads: Threads,
     },
@@ -264,12 +269,13 @@ fn main() -> ExitCode {
             seed,
             fewest_count,
             fewest_budget,
+            proofs,
             threads,
         } => bench(
             out,
             count,
             seed,
-            (fewest_count, fewest_budget),
+            (fewest_count, fewest_budget, proofs),
             threads.get(),
         ),
     };
@@ -852,7 +858,7 @@ fn bench(
     out: &mut impl Write,
     count: usize,
     seed: u64,
-    (fewest_count, fewest_budget): (Option<usize>, u64),
+    (fewest_count, fewest_budget, proofs): (Option<usize>, u64, usize),
     threads: usize,
 ) -> io::Result<ExitCode> {
     let mut rng = scramble::rng(Some(seed));
@@ -891,7 +897,36 @@ fn bench(
         let name = format!("fewest ({threads} threads)");
         bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
     }
+    if proofs > 0 {
+        bench_proofs(out, &cubes[..proofs.min(cubes.len())])?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Proves the shortest solution of each of `cubes` in turn, each proof on
+/// every core, and prints the median and maximum seconds and the mean
+/// proven length.
+fn bench_proofs(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
+    let mut seconds = Vec::new();
+    let mut moves = 0;
+    for cube in cubes {
+        let start = Instant::now();
+        let proof = shortest::prove_shortest(cube, |_| ControlFlow::Continue(()))
+            .expect("a random state is a valid cube");
+        seconds.push(start.elapsed().as_secs_f64());
+        moves += proof.solution.len();
+    }
+    seconds.sort_by(f64::total_cmp);
+    writeln!(
+        out,
+        "proofs ({} cores): median {:.2} s, max {:.2} s, mean {:.2} moves over {} states",
+        parallel::cores(),
+        seconds[seconds.len() / 2],
+        seconds[seconds.len() - 1],
+        moves as f64 / cubes.len() as f64,
+        cubes.len()
+    )?;
+    out.flush()
 }
 
 /// The FMC lab's figures are measured on this share of the fewest-moves
