@@ -190,15 +190,9 @@ fn search_length_in_turn(
     Length::None { nodes }
 }
 
+// WebAssembly in the page has one thread.
 #[cfg(target_arch = "wasm32")]
-fn search_length(
-    cubes: &[CubieCube; 6],
-    limit: usize,
-    nodes: u64,
-    report: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> Length {
-    search_length_in_turn(cubes, limit, nodes, report)
-}
+use search_length_in_turn as search_length;
 
 /// `search_length_in_turn` on every core: each thread takes the next
 /// orientation not yet taken. Once one has a solution, the orientations
