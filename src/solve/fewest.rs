@@ -65,11 +65,14 @@ pub(crate) const BRANCHING: usize = StageKind::COUNT - 1;
 /// partial solution entered in stage 1 (stages 2 to 4), stage 2 (stages 3
 /// and 4) and stage 3 (stage 4): the order of the queue. Tuned on random
 /// states; one more or one less on stage 2's or stage 3's costs about 0.1
-/// moves on the mean. Stage 1's orders its slack: without it, stage 1 at
-/// two moves over its cheapest was taken in every orientation before any
-/// stage-2 partial solution, which at 175,000 nodes left too little for
-/// the rest (22.69 moves on average against 21.64, over 300 states; at
-/// 700,000 nodes, 20.73 against 20.71).
+/// moves on the mean. Stage 1's applies only to its second move of slack:
+/// without it, stage 1 at two moves over its cheapest was taken in every
+/// orientation before any stage-2 partial solution, which at 175,000 nodes
+/// left too little for the rest (22.69 moves on average against 21.69,
+/// over 1,000 states; at the default budget, 20.75 either way). Stage 1
+/// at its cheapest and one more is still taken at once, each diving to a
+/// whole solution: that is where easy cubes find their best (waiting,
+/// `F2 U F U' L' R B2 L2 R D` got 15 moves instead of 13).
 const TYPICAL_REST: [usize; BRANCHING] = [15, 10, 5];
 
 /// What those stages cost at least in a lucky case: a partial solution that
@@ -564,9 +567,12 @@ struct Partial {
 
 impl Partial {
     /// The whole solution's cost, with `rest` for the stages after the
-    /// entered one.
+    /// entered one (none for stage 1 within a move of its cheapest, which
+    /// is taken at once: see `TYPICAL_REST`).
     fn with_rest(&self, rest: &[usize; BRANCHING]) -> usize {
-        self.so_far + self.entry.cost + self.slack + rest[self.stage.index()]
+        let waits = self.stage.index() > 0 || self.slack > 1;
+        let after = if waits { rest[self.stage.index()] } else { 0 };
+        self.so_far + self.entry.cost + self.slack + after
     }
 }
 
