@@ -120,8 +120,13 @@ fn the_default_budget_averages_well_under_fast_mode() {
         total += check_fewest(cube, DEFAULT_BUDGET).0.len();
     }
     let mean = total as f64 / cubes.len() as f64;
-    // Over 1,000 states the mean is 20.9 at the default budget.
-    assert!(mean <= 22.0, "mean {mean}");
+    // Over 1,000 states the mean is 20.75 at the default budget, and these
+    // 24 average 20.83. A mean of 24 states varies by about 0.23 moves (one
+    // standard deviation: single lengths spread by 1.15), so the bound
+    // leaves about three of those over the 1,000-state mean: a change
+    // elsewhere that shuffles a few of these solutions passes, while a
+    // search that lost its way (fast mode averages 30.9) fails.
+    assert!(mean <= 21.4, "mean {mean}");
 }
 
 #[test]

@@ -27,8 +27,15 @@
 //! merged into the previous stage (`solver::merge_joins`), so the search
 //! counts it as free. The merged move is in the later stage's group, so every
 //! stage still ends in its own group.
+//!
+//! With NISS (`solve_fewest_niss`), the same search goes on over the inverse
+//! scramble too, and a partial solution may enter its next stage on the
+//! other side, which sees the inverse cube: each group of the chain holds
+//! the inverses of its elements, so that cube is in the same group. Each
+//! side keeps its own joins.
 
 use crate::cube::cubie::{CubieCube, Face, InvalidCube, Move};
+use crate::solve::niss::{self, NissSolution, Side};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, DistanceTable, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -38,8 +45,12 @@ use std::collections::BinaryHeap;
 use std::ops::Range;
 
 /// The default search budget, in nodes, over all six orientations: about
-/// 8 ms natively, 10 ms in the page.
-pub const DEFAULT_BUDGET: u64 = 700_000;
+/// 8 ms natively, 10 ms in the page; 20.75 moves on average over 1,000
+/// random states. Stage 1's second move of slack (`STAGE_SLACK`) makes a
+/// node a little dearer on average, so this is 650,000 rather than the
+/// 700,000 it was: the same instructions per solve (cachegrind, 120
+/// states), where 700,000 would take 8% more (for 20.72 moves).
+pub const DEFAULT_BUDGET: u64 = 650_000;
 
 /// The classic orientation alone gets the first `1 / CLASSIC_SHARE` of the
 /// budget, so the result is never longer than `solve_fewest_classic` with
@@ -51,21 +62,35 @@ pub const CLASSIC_SHARE: u64 = 12;
 pub(crate) const BRANCHING: usize = StageKind::COUNT - 1;
 
 /// What the stages after the entered one are expected to cost, for a
-/// partial solution entered in stage 2 (stages 3 and 4) and in stage 3
-/// (stage 4): the order of the queue. Tuned on random states; one more or
-/// one less on either costs about 0.2 moves on the mean.
-const TYPICAL_REST: [usize; BRANCHING - 1] = [10, 5];
+/// partial solution entered in stage 1 (stages 2 to 4), stage 2 (stages 3
+/// and 4) and stage 3 (stage 4): the order of the queue. Tuned on random
+/// states; one more or one less on stage 2's or stage 3's costs about 0.1
+/// moves on the mean. Stage 1's applies only to its second move of slack:
+/// without it, stage 1 at two moves over its cheapest was taken in every
+/// orientation before any stage-2 partial solution, which at 175,000 nodes
+/// left too little for the rest (22.69 moves on average against 21.69,
+/// over 1,000 states; at the default budget, 20.75 either way). Stage 1
+/// at its cheapest and one more is still taken at once, each diving to a
+/// whole solution: that is where easy cubes find their best (waiting,
+/// `F2 U F U' L' R B2 L2 R D` got 15 moves instead of 13).
+const TYPICAL_REST: [usize; BRANCHING] = [15, 10, 5];
 
 /// What those stages cost at least in a lucky case: a partial solution that
 /// cannot beat the best even so is dropped. Not true lower bounds (a stage
 /// can be empty), but the joint tables' true bounds are weaker still than
-/// these, and a lower value only costs time.
-const LUCKY_REST: [usize; BRANCHING - 1] = [5, 2];
+/// these, and a lower value only costs time. Nothing is assumed for stage
+/// 1's, of which there are three in each orientation.
+const LUCKY_REST: [usize; BRANCHING] = [0, 5, 2];
 
 /// The most each branching stage may cost beyond its cheapest. Stages 1
 /// and 2 have many solutions beyond that, which rarely pay off; stage 3 may
-/// take many more. This also bounds the space `shortest` proves over.
-pub(crate) const STAGE_SLACK: [usize; BRANCHING] = [1, 3, 8];
+/// take many more. Stage 1's second move of slack pays for itself: over
+/// 1,000 states, 20.86 moves on average with one at 700,000 nodes, and
+/// with two 20.72 at 700,000 or 20.75 at 650,000, the same instructions
+/// as one at 700,000 (21.2 with three, over 300 states). Its many
+/// solutions end in as many different G1 states, each a new start for
+/// stage 2.
+const STAGE_SLACK: [usize; BRANCHING] = [2, 3, 8];
 
 /// Nodes one enumeration may use at a stage's cheapest cost, doubling with
 /// each move beyond it. Some stages have thousands of optimal solutions;
@@ -90,31 +115,14 @@ const ENTRY_NODES: u64 = 8;
 /// `solve_fewest_classic(cube, budget / CLASSIC_SHARE)`. A cube that face
 /// turns cannot reach is refused with every invariant it breaks.
 pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCube> {
-    let fast = solver::solve(cube)?;
-    let orientations = Orientation::all();
-    let mut search = Search::new(fast, budget / CLASSIC_SHARE);
-    search.start(0, cube);
-    search.run();
-    search.budget = budget;
-    for (i, orientation) in orientations.iter().enumerate().skip(1) {
-        let conjugate = orientation.conjugate(cube);
-        // Each orientation's fast solution is a cheap bound for the rest.
-        search.offer(solver::merge_joins(solver::stage_moves(&conjugate)), i);
-        search.start(i, &conjugate);
-    }
-    search.run();
-    Ok(search.solution(orientations))
+    Ok(plain_search(cube, None, budget)?.solution(Orientation::all()))
 }
 
 /// `solve_fewest` in the classic orientation alone (edges F/B, corners
 /// U/D), with the whole budget. Deterministic, never longer than
 /// `solver::solve`, and refuses an unreachable cube in the same way.
 pub fn solve_fewest_classic(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCube> {
-    let fast = solver::solve(cube)?;
-    let mut search = Search::new(fast, budget);
-    search.start(0, cube);
-    search.run();
-    Ok(search.solution(Orientation::all()))
+    solve_fewest_in(cube, &Orientation::all()[0], budget)
 }
 
 /// `solve_fewest_classic` with the chain turned to `orientation`: the
@@ -124,11 +132,85 @@ pub fn solve_fewest_in(
     orientation: &Orientation,
     budget: u64,
 ) -> Result<Solution, InvalidCube> {
-    let found = solve_fewest_classic(&orientation.conjugate(cube), budget)?;
-    Ok(Solution::seen_from(
-        found.stages.map(|stage| stage.moves),
-        orientation,
-    ))
+    Ok(plain_search(cube, Some(orientation), budget)?.solution(Orientation::all()))
+}
+
+/// The search of `solve_fewest`, or of `solve_fewest_in` on `only`'s axes,
+/// run until it has spent `budget`.
+fn plain_search(
+    cube: &CubieCube,
+    only: Option<&Orientation>,
+    budget: u64,
+) -> Result<Search, InvalidCube> {
+    let orientations = Orientation::all();
+    if let Some(only) = only {
+        let conjugate = only.conjugate(cube);
+        let mut search = Search::new(solver::solve(&conjugate)?, budget);
+        search.best_orientation = index_of(only);
+        search.start(search.best_orientation, &conjugate, Side::Normal);
+        search.run();
+        return Ok(search);
+    }
+    let mut search = Search::new(solver::solve(cube)?, budget / CLASSIC_SHARE);
+    search.start(0, cube, Side::Normal);
+    search.run();
+    search.budget = budget;
+    for (i, orientation) in orientations.iter().enumerate().skip(1) {
+        let conjugate = orientation.conjugate(cube);
+        // Each orientation's fast solution is a cheap bound for the rest.
+        search.offer(
+            solver::stage_moves(&conjugate),
+            [Side::Normal; StageKind::COUNT],
+            i,
+        );
+        search.start(i, &conjugate, Side::Normal);
+    }
+    search.run();
+    Ok(search)
+}
+
+/// Where `orientation` is in `Orientation::all()`.
+fn index_of(orientation: &Orientation) -> usize {
+    Orientation::all()
+        .iter()
+        .position(|o| o.axes() == orientation.axes())
+        .expect("every orientation is one of the six")
+}
+
+/// Fewest-moves mode with NISS: `solve_fewest`'s search (or
+/// `solve_fewest_in`'s, on `only`'s axes), then, with `extra` nodes more,
+/// the same search over the normal and the inverse scramble at once, in
+/// which each stage after the first may be found on either side. Where it
+/// goes on from, the plain search has taken its most promising partial
+/// solutions on the normal side only, so their later stages on the other
+/// side are queued for the best solution so far, and the inverse scramble
+/// is queued in each orientation; everything taken from then on branches
+/// to both sides. Never longer than the plain search's solution, which it
+/// starts from.
+///
+/// Each side's stages are counted as fewest mode counts them, a stage's
+/// first move merged into the same side's previous stage; where the two
+/// sides meet (the last normal move and the inverse of the last inverse
+/// move) a merge only makes the solution shorter than counted.
+pub(crate) fn solve_fewest_niss(
+    scramble: &CubieCube,
+    only: Option<&Orientation>,
+    budget: u64,
+    extra: u64,
+) -> Result<NissSolution, InvalidCube> {
+    let mut search = plain_search(scramble, only, budget)?;
+    let orientations = Orientation::all();
+    search.niss = true;
+    search.switch_best(&orientations[search.best_orientation].conjugate(scramble));
+    let inverse = scramble.inverse();
+    for (i, orientation) in orientations.iter().enumerate() {
+        if only.is_none_or(|o| o.axes() == orientation.axes()) {
+            search.start(i, &orientation.conjugate(&inverse), Side::Inverse);
+        }
+    }
+    search.budget = budget + extra;
+    search.run();
+    Ok(search.niss_solution(orientations))
 }
 
 /// Whether `next` may follow `last` in a stage: not the same face (the two
@@ -214,39 +296,47 @@ struct Branch {
 }
 
 /// The stage solutions partial solutions have fixed, as a tree: each node
-/// is one stage's moves and the node of the stage before it. Partial
-/// solutions that share earlier stages share their nodes, so queuing one
-/// copies no moves; nothing is freed until the search ends.
+/// is one stage's moves, the side they were found on and the node of the
+/// stage before it. Partial solutions that share earlier stages share
+/// their nodes, so queuing one copies no moves; nothing is freed until the
+/// search ends.
 #[derive(Default)]
 struct Fixed {
     /// Every stage solution found, one after another.
     moves: Vec<Move>,
-    /// Each node's moves and the node before it.
-    nodes: Vec<(Range<usize>, Option<usize>)>,
+    /// Each node's moves, side and the node before it.
+    nodes: Vec<(Range<usize>, Side, Option<usize>)>,
 }
 
 impl Fixed {
-    /// A node for the stage solution `moves` after the node `before`.
-    fn push(&mut self, moves: Range<usize>, before: Option<usize>) -> usize {
-        self.nodes.push((moves, before));
+    /// A node for the stage solution `moves`, found on `side`, after the
+    /// node `before`.
+    fn push(&mut self, moves: Range<usize>, side: Side, before: Option<usize>) -> usize {
+        self.nodes.push((moves, side, before));
         self.nodes.len() - 1
     }
 
-    /// The stages fixed up to node `last`, in order, with the later stages
-    /// empty.
-    fn stages(&self, last: Option<usize>) -> StageMoves {
+    /// The stages fixed up to node `last`, in order, and their sides, with
+    /// the later stages empty (and on the normal side).
+    fn stages(&self, last: Option<usize>) -> (StageMoves, [Side; StageKind::COUNT]) {
         let mut chain = Vec::with_capacity(BRANCHING);
         let mut at = last;
         while let Some(node) = at {
-            let (moves, before) = &self.nodes[node];
-            chain.push(self.moves[moves.clone()].to_vec());
+            let (moves, side, before) = &self.nodes[node];
+            chain.push((self.moves[moves.clone()].to_vec(), *side));
             at = *before;
         }
         let mut stages = StageMoves::default();
-        for (stage, moves) in stages.iter_mut().zip(chain.into_iter().rev()) {
+        let mut sides = [Side::Normal; StageKind::COUNT];
+        for ((stage, side), (moves, found_on)) in stages
+            .iter_mut()
+            .zip(&mut sides)
+            .zip(chain.into_iter().rev())
+        {
             *stage = moves;
+            *side = found_on;
         }
-        stages
+        (stages, sides)
     }
 }
 
@@ -460,13 +550,16 @@ impl StageVisitor for Finish<'_> {
 
 /// A partial solution waiting in the queue: the stages before `stage` are
 /// fixed (up to the node `fixed` of `Fixed`, costing `so_far`), `stage` is
-/// entered at `cube`, and its solutions costing `entry.cost + slack` are
-/// the next to be taken.
+/// entered at `cube`, seen on `side`, and its solutions costing
+/// `entry.cost + slack` are the next to be taken. `other_join` is the last
+/// move on the other side, where a switch of side joins.
 struct Partial {
     orientation: usize,
     stage: StageKind,
+    side: Side,
     cube: CubieCube,
     entry: Entry,
+    other_join: Option<Move>,
     slack: usize,
     so_far: usize,
     fixed: Option<usize>,
@@ -474,10 +567,11 @@ struct Partial {
 
 impl Partial {
     /// The whole solution's cost, with `rest` for the stages after the
-    /// entered one (nothing is assumed of stage 1's, only entered at the
-    /// start).
-    fn with_rest(&self, rest: &[usize; BRANCHING - 1]) -> usize {
-        let after = self.stage.index().checked_sub(1).map_or(0, |i| rest[i]);
+    /// entered one (none for stage 1 within a move of its cheapest, which
+    /// is taken at once: see `TYPICAL_REST`).
+    fn with_rest(&self, rest: &[usize; BRANCHING]) -> usize {
+        let waits = self.stage.index() > 0 || self.slack > 1;
+        let after = if waits { rest[self.stage.index()] } else { 0 };
         self.so_far + self.entry.cost + self.slack + after
     }
 }
@@ -506,7 +600,11 @@ struct Search {
     queued: u64,
     best_len: usize,
     best: StageMoves,
+    best_sides: [Side; StageKind::COUNT],
     best_orientation: usize,
+    /// Whether stages 2 and 3 may be found on the other side from the
+    /// stage before (`solve_fewest_niss`).
+    niss: bool,
     fixed: Fixed,
     /// Lists `take` fills and empties, kept to be reused.
     found: Vec<Branch>,
@@ -516,6 +614,13 @@ struct Search {
 impl Search {
     /// A search whose incumbent is the fast solution.
     fn new(fast: Solution, budget: u64) -> Search {
+        let mut search = Search::beating(fast.len(), budget);
+        search.best = fast.stages.map(|s| s.moves);
+        search
+    }
+
+    /// A search that keeps only solutions shorter than `len` moves.
+    fn beating(len: usize, budget: u64) -> Search {
         Search {
             stages: tables::stages(),
             nodes: 0,
@@ -524,25 +629,29 @@ impl Search {
             waiting: Vec::new(),
             free_slots: Vec::new(),
             queued: 0,
-            best_len: fast.len(),
-            best: fast.stages.map(|s| s.moves),
+            best_len: len,
+            best: StageMoves::default(),
+            best_sides: [Side::Normal; StageKind::COUNT],
             best_orientation: 0,
+            niss: false,
             fixed: Fixed::default(),
             found: Vec::new(),
             entered: Vec::new(),
         }
     }
 
-    /// Queues the whole cube, seen in orientation `orientation`, with
-    /// stage 1 entered.
-    fn start(&mut self, orientation: usize, cube: &CubieCube) {
+    /// Queues the whole cube, seen in orientation `orientation` on `side`,
+    /// with stage 1 entered.
+    fn start(&mut self, orientation: usize, cube: &CubieCube, side: Side) {
         let first = StageKind::ALL[0];
         if let Some(entry) = self.enter(first, cube, None, first.max_length()) {
             self.queue(Partial {
                 orientation,
                 stage: first,
+                side,
                 cube: *cube,
                 entry,
+                other_join: None,
                 slack: 0,
                 so_far: 0,
                 fixed: None,
@@ -634,22 +743,41 @@ impl Search {
             let Some(limit) = self.best_len.checked_sub(so_far + 1) else {
                 continue;
             };
-            let Some(next) = self.enter(next_kind, &branch.cube, join, limit) else {
-                continue;
-            };
-            let fixed = Some(self.fixed.push(branch.moves, partial.fixed));
-            if next_kind.is_last() {
-                self.finish(&branch.cube, &next, fixed, partial.orientation);
-            } else {
-                entered.push(Partial {
-                    orientation: partial.orientation,
-                    stage: next_kind,
-                    cube: branch.cube,
-                    entry: next,
-                    slack: 0,
-                    so_far,
-                    fixed,
+            // The next stage on the same side and, with NISS, on the other,
+            // which sees the inverse cube. After an empty stage, the other
+            // side is the switch before it, taken already; the last stage
+            // is as far from a cube as from its inverse (its goal is one
+            // state), so a switch there finds nothing new.
+            let stay = (partial.side, branch.cube, join, partial.other_join);
+            let may_switch = self.niss && !branch.moves.is_empty() && !next_kind.is_last();
+            let switch = may_switch.then(|| {
+                let other = partial.side.other();
+                (other, branch.cube.inverse(), partial.other_join, join)
+            });
+            let mut fixed = None;
+            for (side, cube, join, other_join) in std::iter::once(stay).chain(switch) {
+                let Some(next) = self.enter(next_kind, &cube, join, limit) else {
+                    continue;
+                };
+                let node = *fixed.get_or_insert_with(|| {
+                    self.fixed
+                        .push(branch.moves.clone(), partial.side, partial.fixed)
                 });
+                if next_kind.is_last() {
+                    self.finish(&cube, &next, Some(node), partial.orientation, side);
+                } else {
+                    entered.push(Partial {
+                        orientation: partial.orientation,
+                        stage: next_kind,
+                        side,
+                        cube,
+                        entry: next,
+                        other_join,
+                        slack: 0,
+                        so_far,
+                        fixed: Some(node),
+                    });
+                }
             }
         }
         self.found = found;
@@ -674,13 +802,56 @@ impl Search {
         }
     }
 
-    /// Keeps a complete solution, found in orientation `orientation`, if it
-    /// is shorter than the best so far.
-    fn offer(&mut self, stages: StageMoves, orientation: usize) {
-        let len = stages.iter().map(Vec::len).sum();
+    /// Queues the later stages of the best solution, all of whose stages
+    /// are on the normal side, on the inverse side from stage 2 and from
+    /// stage 3, where the stage before is not empty (as `take` switches);
+    /// `cube` is the scramble seen in the best solution's orientation.
+    fn switch_best(&mut self, cube: &CubieCube) {
+        let orientation = self.best_orientation;
+        let best = self.best.clone();
+        let (mut cube, mut so_far, mut fixed, mut join) = (*cube, 0, None, None);
+        for (stage, next_kind) in best.iter().zip(&StageKind::ALL[1..BRANCHING]) {
+            let start = self.fixed.moves.len();
+            self.fixed.moves.extend_from_slice(stage);
+            fixed = Some(
+                self.fixed
+                    .push(start..self.fixed.moves.len(), Side::Normal, fixed),
+            );
+            cube = cube.apply(stage);
+            so_far += stage.len();
+            join = stage.last().copied().or(join);
+            let Some(limit) = self.best_len.checked_sub(so_far + 1) else {
+                return;
+            };
+            if stage.is_empty() {
+                continue;
+            }
+            let inverse = cube.inverse();
+            if let Some(entry) = self.enter(*next_kind, &inverse, None, limit) {
+                self.queue(Partial {
+                    orientation,
+                    stage: *next_kind,
+                    side: Side::Inverse,
+                    cube: inverse,
+                    entry,
+                    other_join: join,
+                    slack: 0,
+                    so_far,
+                    fixed,
+                });
+            }
+        }
+    }
+
+    /// Keeps a complete solution, its stages found on `sides` in
+    /// orientation `orientation`, joins merged on each side, if it is
+    /// shorter than the best so far.
+    fn offer(&mut self, stages: StageMoves, sides: [Side; StageKind::COUNT], orientation: usize) {
+        let (stages, len) = niss::merge_joins_on_sides(stages, &sides);
         if len < self.best_len {
             self.best_len = len;
             self.best = stages;
+            self.best_sides = sides;
             self.best_orientation = orientation;
         }
     }
@@ -688,6 +859,17 @@ impl Search {
     /// The best solution, as the cube's own moves.
     fn solution(self, orientations: &[Orientation]) -> Solution {
         Solution::seen_from(self.best, &orientations[self.best_orientation])
+    }
+
+    /// The best solution with the side of each stage.
+    fn niss_solution(self, orientations: &[Orientation]) -> NissSolution {
+        let sides = self.best_sides;
+        let Solution { stages, axes } = self.solution(orientations);
+        NissSolution {
+            stages,
+            sides,
+            axes,
+        }
     }
 
     /// Enters stage `kind` at `cube` (see `Enter`).
@@ -711,18 +893,20 @@ impl Search {
     }
 
     /// Completes the branching stages, fixed up to node `fixed`, with the
-    /// last stage, entered at `cube`, and keeps the solution if it is
-    /// shorter.
+    /// last stage, entered at `cube` on `side`, and keeps the solution if it
+    /// is shorter.
     fn finish(
         &mut self,
         cube: &CubieCube,
         entry: &Entry,
         fixed: Option<usize>,
         orientation: usize,
+        side: Side,
     ) {
         let last = StageKind::ALL[BRANCHING];
-        let mut stages = self.fixed.stages(fixed);
+        let (mut stages, mut sides) = self.fixed.stages(fixed);
         stages[BRANCHING] = self.stages.visit(last, Finish { cube, entry });
-        self.offer(solver::merge_joins(stages), orientation);
+        sides[BRANCHING] = side;
+        self.offer(stages, sides, orientation);
     }
 }

@@ -3,14 +3,17 @@
 //!
 //! Length is measured as fewest-moves mode measures it (joins merged), and
 //! every stage is a true Thistlethwaite stage in its conjugated group. The
-//! stages searched are those fewest mode may take: stages 1, 2 and 3 at
-//! most `fewest::STAGE_SLACK` (1, 3 and 8) moves beyond their cheapest
-//! cost, stage 4 optimal. Without such caps a stage would be any sequence
-//! of its group's moves that ends in its goal, so stage 1 alone could be a
-//! whole optimal solve (the solved cube is in G1), and the shortest
-//! "four-stage" solution would be God's algorithm's, with no stages left.
-//! Every solution fewest mode can find lies in this space, so the proof is
-//! the limit the budgeted search approaches.
+//! stages searched are stages 1, 2 and 3 at most `SLACK` (1, 3 and 8) moves
+//! beyond their cheapest cost, stage 4 optimal. Without such caps a stage
+//! would be any sequence of its group's moves that ends in its goal, so
+//! stage 1 alone could be a whole optimal solve (the solved cube is in G1),
+//! and the shortest "four-stage" solution would be God's algorithm's, with
+//! no stages left. Fewest mode may take stage 1 one move further
+//! (`fewest::STAGE_SLACK`), which its budget turns into shorter solutions
+//! on average, but every extra stage-1 solution opens a whole search of the
+//! later stages here; where the incumbent lies outside this space and is
+//! shorter than anything in it, the proof keeps it, so a proof is still
+//! never longer than fewest mode.
 //!
 //! The search deepens the total length L one move at a time from below;
 //! for each L it walks every orientation's stage solutions with fewest
@@ -42,11 +45,15 @@ use std::ops::ControlFlow;
 /// Nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 16;
 
+/// The most each of stages 1–3 may cost beyond its cheapest in the space
+/// a proof searches.
+pub const SLACK: [usize; BRANCHING] = [1, 3, 8];
+
 /// What a proof proves, in one clause after "the shortest four-stage
 /// solution over all six orientations": the stages it searched are capped
 /// over their own optimum, so it is not an unrestricted shortest.
 pub fn scope() -> String {
-    let [one, two, three] = fewest::STAGE_SLACK;
+    let [one, two, three] = SLACK;
     format!("with stages 1–3 at most {one}, {two} and {three} moves over their own optimum")
 }
 
@@ -391,7 +398,7 @@ impl<'p> Prover<'p> {
             cube,
             entry: &entry,
             so_far,
-            max_cost: room.min(entry.cost + fewest::STAGE_SLACK[kind.index()]),
+            max_cost: room.min(entry.cost + SLACK[kind.index()]),
         };
         stages.visit(kind, walk);
     }
