@@ -1,6 +1,6 @@
-//! Random scrambles: uniformly random cube states (from a cryptographically
-//! secure generator, or a seeded one for reproducible tests) and random
-//! sequences of face turns.
+//! Random scrambles: uniformly random cube states and random sequences of
+//! face turns, from any generator: the CLI's is `ScrambleRng` (seeded for
+//! reproducible tests and benchmarks), the page's a smaller one.
 
 use crate::cube::coord;
 use crate::cube::cubie::{is_odd, CubieCube, Move};
@@ -26,7 +26,7 @@ fn within_one_move(cube: &CubieCube) -> bool {
 
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, except those
 /// solvable in fewer than 2 moves (which are drawn again).
-pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
+pub fn random_state(rng: &mut impl Rng) -> CubieCube {
     loop {
         let mut cube = CubieCube::solved();
         cube.cp.shuffle(rng);
@@ -49,7 +49,7 @@ pub fn random_state(rng: &mut ScrambleRng) -> CubieCube {
 /// fewest-moves solution over all six orientations (about 22 moves, as
 /// cubers expect of a random-state scramble, rather than fast mode's 31),
 /// which is at least 2 moves long.
-pub fn random_state_scramble(rng: &mut ScrambleRng) -> (CubieCube, Vec<Move>) {
+pub fn random_state_scramble(rng: &mut impl Rng) -> (CubieCube, Vec<Move>) {
     let cube = random_state(rng);
     let solution = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET)
         .expect("a random state is one face turns reach");
@@ -58,7 +58,7 @@ pub fn random_state_scramble(rng: &mut ScrambleRng) -> (CubieCube, Vec<Move>) {
 
 /// `count` random face turns with no face turned twice in a row and no three
 /// turns in a row on one axis.
-pub fn random_moves(rng: &mut ScrambleRng, count: usize) -> Vec<Move> {
+pub fn random_moves(rng: &mut impl Rng, count: usize) -> Vec<Move> {
     let mut moves: Vec<Move> = Vec::with_capacity(count);
     while moves.len() < count {
         let m = Move::ALL[rng.gen_range(0..18)];

@@ -20,6 +20,8 @@ use crate::solve::scramble;
 use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 
 use wasm_bindgen::prelude::*;
 
@@ -124,7 +126,7 @@ fn staged(
 /// A scramble for a uniformly random state, as an input.
 #[wasm_bindgen(js_name = randomInput)]
 pub fn random_input() -> Result<JsValue, JsValue> {
-    let (_, moves) = scramble::random_state_scramble(&mut scramble::rng(None));
+    let (_, moves) = scramble::random_state_scramble(&mut SmallRng::from_entropy());
     to_js(&InputObject::from(&Input::Scramble(
         notation::format_moves(&moves),
     )))
@@ -149,7 +151,7 @@ fn time_solves(
     solve: impl Fn(&CubieCube) -> Result<Solution, InvalidCube>,
 ) -> Result<Vec<f64>, JsValue> {
     tables::prepare();
-    let mut rng = scramble::rng(Some(seed));
+    let mut rng = SmallRng::seed_from_u64(seed);
     let repeats = repeats.max(1);
     let mut times = Vec::with_capacity(states as usize);
     for _ in 0..states {
@@ -187,7 +189,7 @@ pub fn bench_solve(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsV
 #[wasm_bindgen(js_name = benchCounters)]
 pub fn bench_counters(states: u32, repeats: u32, seed: u64) -> Result<Vec<f64>, JsValue> {
     tables::prepare();
-    let mut rng = scramble::rng(Some(seed));
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut times = Vec::with_capacity(states as usize);
     for _ in 0..states {
         let cube = scramble::random_state(&mut rng);
