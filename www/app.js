@@ -12,7 +12,6 @@ import { $, moves, page, painted, showStartupError, ui } from './page.js';
 import {
   act, buildChips, buildMoves, describeCube, draw, markStages, narrateNew, quiet, setNet, update, wake,
 } from './player.js';
-import { createProve } from './prove.js';
 import { recall, remember } from './remembered.js';
 import { createSharing, readLink } from './share.js';
 import { createSolver, labClient } from './solving.js';
@@ -413,11 +412,18 @@ async function start() {
   page.solver = createSolver(wasm);
   const root = document.documentElement;
   page.sharing = createSharing(wasm, { embed: root.hasAttribute('data-embed'), handout: root.hasAttribute('data-handout') });
-  page.prove = createProve({
-    root: $('prove'),
-    current: () => page.wanted,
-    show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0, stages: found.stages }, found),
-  });
+  // Prove shortest's controls are in the page; its code loads on the first press.
+  const proveFirst = async () => {
+    $('prove-start').removeEventListener('click', proveFirst);
+    const { createProve } = await import('./prove.js');
+    page.prove = createProve({
+      root: $('prove'),
+      current: () => page.wanted,
+      show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0, stages: found.stages }, found),
+    });
+    page.prove.start();
+  };
+  $('prove-start').addEventListener('click', proveFirst);
   openLink();
   // The colour editor's code loads when it is first opened, not with the page.
   const editor = $('editor');

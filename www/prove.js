@@ -18,35 +18,18 @@ const count = (n) => {
 const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
 const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
 
-function element(tag, props = {}) {
-  return Object.assign(document.createElement(tag), props);
-}
-
 /**
- * Builds the action into `root`. `current()` is what is on display
- * ({ input, mode, position }); `show(wanted, found)` displays a solution of
- * it found in the worker. Returns `{ shown(wanted) }`, which the page calls
- * whenever it displays a solution, so a note about another cube is cleared.
+ * Runs the action whose controls are in `root` (index.html: the page loads
+ * this module on the first press of Prove shortest). `current()` is what is
+ * on display ({ input, mode, position }); `show(wanted, found)` displays a
+ * solution of it found in the worker. Returns `{ start, shown(wanted) }`:
+ * `start()` proves the cube on display, as a press does; the page calls
+ * `shown` whenever it displays a solution, so a note about another cube is
+ * cleared.
  */
 export function createProve({ root, current, show }) {
-  const start = element('button', { type: 'button', textContent: 'Prove shortest' });
-  const cancel = element('button', { type: 'button', textContent: 'Cancel', hidden: true });
-  const bar = element('progress', { hidden: true });
-  bar.setAttribute('aria-label', 'Proof progress');
-  const text = element('span', { className: 'prove-text' });
-  text.setAttribute('aria-live', 'polite');
-  // A bound to prove instead of the shortest, and a time limit.
-  const target = element('input', { type: 'number', min: '1', max: '40', step: '1', placeholder: 'any', className: 'prove-target' });
-  target.setAttribute('aria-label', 'Prove none shorter than');
-  const limit = element('select', { className: 'prove-limit' });
-  limit.setAttribute('aria-label', 'Give up after');
-  limit.append(...[['10 s', 10_000], ['1 min', 60_000], ['10 min', 600_000], ['never', '']].map(
-    ([label, ms]) => new Option(`give up after ${label}`, String(ms), ms === 60_000, ms === 60_000),
-  ));
-  const options = element('span', { className: 'prove-options' });
-  options.append(element('label', { textContent: 'none shorter than ' }), target, limit);
-  options.querySelector('label').htmlFor = target.id = 'prove-target';
-  root.append(start, cancel, bar, options, text);
+  const part = (id) => root.querySelector(`#${id}`);
+  const [start, cancel, bar, target, limit, text] = ['prove-start', 'prove-cancel', 'prove-bar', 'prove-target', 'prove-limit', 'prove-text'].map(part);
 
   let running = null;
   let proven = '';
@@ -64,20 +47,20 @@ export function createProve({ root, current, show }) {
     text.textContent = `${count(nodes)} nodes · best ${moves(best)} · none shorter than ${bound}`;
   };
 
-  start.addEventListener('click', async () => {
+  const run = async () => {
     const wanted = current();
     if (!wanted || running) return;
     const wantedTarget = target.value === '' ? null : Math.max(1, Math.round(Number(target.value)));
     const limitMs = limit.value === '' ? null : Number(limit.value);
-    const run = prove(wanted.input, report, { target: wantedTarget, limitMs });
-    running = run;
+    const proof = prove(wanted.input, report, { target: wantedTarget, limitMs });
+    running = proof;
     start.disabled = true;
     cancel.hidden = false;
     bar.hidden = false;
     bar.removeAttribute('value');
     text.textContent = 'Proving…';
     try {
-      const proved = await run.done;
+      const proved = await proof.done;
       if (keyOf(current()) === keyOf(wanted)) {
         proven = keyOf(wanted);
         show(wanted, proved.found);
@@ -95,15 +78,17 @@ export function createProve({ root, current, show }) {
         ? `Cancelled. ${text.textContent.startsWith('Proving') ? '' : text.textContent}`.trim()
         : `The proof failed: ${error.message}`;
     } finally {
-      if (running === run) idle();
+      if (running === proof) idle();
     }
-  });
+  };
+  start.addEventListener('click', run);
 
   cancel.addEventListener('click', () => {
     if (running) running.cancel();
   });
 
   return {
+    start: run,
     shown(wanted) {
       if (keyOf(wanted) !== proven && !running) text.textContent = '';
       if (keyOf(wanted) !== proven) proven = '';
