@@ -39,6 +39,9 @@ for module in dist/*.js; do
     node_modules/.bin/terser "$module" --module --compress --mangle -o "$module"
   fi
 done
+# The page loses the indentation before its tags and attributes, which no
+# browser reads (a newline still separates them; no text starts a line).
+node -e 'const fs = require("fs"); const f = process.argv[1]; fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\n[ \t]+(?=<|[a-z-]+=")/g, "\n"));' dist/index.html
 # Style sheets lose their comments, which no browser reads.
 for sheet in dist/*.css; do
   node -e 'const fs = require("fs"); const f = process.argv[1]; fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s*\n+/g, "\n"));' "$sheet"
