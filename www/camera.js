@@ -6,7 +6,7 @@
 // on first use.
 
 import { ui, styleSheet } from './page.js';
-import { element, scanFrames, thumbnail } from './scan.js';
+import { element, prepareScan, scanFrames, thumbnail } from './scan.js';
 
 await styleSheet('own-cube.css');
 
@@ -59,6 +59,7 @@ export async function openCamera({ colours, editor }) {
     open.focus();
     return;
   }
+  prepareScan();
   const video = element('video', { playsinline: '', muted: '', 'aria-label': 'Camera preview: tap to capture' });
   video.muted = true;
   const guide = element('div', { class: 'camera-guide', 'aria-hidden': 'true' });

@@ -29,7 +29,7 @@ const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 
 /**
  * Starts the lab's worker, so that its module loads while the person takes
- * the photos.
+ * the photos (or captures the faces).
  */
 export function prepareScan() {
   labClient().warm();
@@ -147,7 +147,6 @@ export async function scanPhotos({ colours, editor }) {
  * into the editor, as `scanPhotos` reads photos.
  */
 export async function scanFrames(bitmaps, { colours, editor }) {
-  prepareScan();
   performance.mark('thistle-scan-start');
   await read(bitmaps, { colours, editor }, scanBox());
 }

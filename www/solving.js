@@ -113,7 +113,7 @@ function labWorker() {
  * `call(name, args, transfer)` resolves to the wasm function's result, or rejects
  * with its error (or if no worker can run here).
  */
-export function createLabClient() {
+function createLabClient() {
   const waiting = new Map();
   let next = 1;
   let worker = null;

@@ -86,9 +86,13 @@ fn error(message: &str, kind: &str, photos: &[usize]) -> JsValue {
     if let Some(&first) = photos.first() {
         set("photo", (first as f64).into());
     }
-    let list: js_sys::Array = photos.iter().map(|&p| JsValue::from(p as f64)).collect();
-    set("photos", list.into());
+    set("photos", numbers(photos).into());
     error
+}
+
+/// Photo numbers (0-based) as a JS array.
+fn numbers(photos: &[usize]) -> js_sys::Array {
+    photos.iter().map(|&p| JsValue::from(p as f64)).collect()
 }
 
 fn scan_error(failure: &ScanError) -> JsValue {
@@ -104,9 +108,8 @@ fn scan_error(failure: &ScanError) -> JsValue {
             ..
         } => {
             let value = error(&message, "not-a-cube", &[*photo]);
-            let of: js_sys::Array = photo_of.iter().map(|&p| JsValue::from(p as f64)).collect();
             let _ = js_sys::Reflect::set(&value, &"facelets".into(), &facelets.into());
-            let _ = js_sys::Reflect::set(&value, &"photoOf".into(), &of.into());
+            let _ = js_sys::Reflect::set(&value, &"photoOf".into(), &numbers(&photo_of[..]).into());
             value
         }
         ScanError::Ambiguous { cubes, photos } => {
