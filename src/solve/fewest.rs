@@ -359,12 +359,21 @@ impl StageVisitor for Enumerate<'_, '_> {
 /// What a walk over a stage's solutions reports to: it counts the nodes,
 /// may stop the walk, and is handed each solution.
 pub(crate) trait WalkVisitor {
+    /// What the visitor follows along the walk's path for its own bounds,
+    /// stepped by the stage's move index as the path grows: cheaper than
+    /// reading it off the cube at every node, and known before the move is
+    /// made on the cube.
+    type Track: Copy;
+    /// Its value at the walk's start.
+    fn track(&self, cube: &CubieCube) -> Self::Track;
+    /// Its value after the stage's `k`-th move.
+    fn step_track(&self, track: Self::Track, k: usize) -> Self::Track;
     /// Whether the walk must stop now (checked before each move).
     fn stop(&self) -> bool;
-    /// Whether a node (the cube after a move, the stage's cost so far and
-    /// its exact distance to the stage's goal) can still make the limit
-    /// by the visitor's own bounds, besides the stage's distance.
-    fn admits(&self, _cube: &CubieCube, _cost: usize, _dist: usize) -> bool {
+    /// Whether a node (its track, the stage's cost so far and its exact
+    /// distance to the stage's goal) can still make the limit by the
+    /// visitor's own bounds, besides the stage's distance.
+    fn admits(&self, _track: Self::Track, _cost: usize, _dist: usize) -> bool {
         true
     }
     /// Counts one node: a move that can still make the cost limit.
@@ -385,6 +394,9 @@ struct Collect<'a> {
 }
 
 impl WalkVisitor for Collect<'_> {
+    type Track = ();
+    fn track(&self, _cube: &CubieCube) {}
+    fn step_track(&self, _track: (), _k: usize) {}
     fn stop(&self) -> bool {
         *self.nodes >= self.end
     }
@@ -450,7 +462,13 @@ impl<'a, S: Stage> Walk<'a, S> {
     pub(crate) fn solutions(&self, cube: &CubieCube, visitor: &mut impl WalkVisitor) {
         // The cube is carried along the path rather than rebuilt for each
         // solution: most nodes lie on the way to one.
-        let start = (*cube, self.stage.coord(cube), self.entry.dist, 0);
+        let start = Node {
+            cube: *cube,
+            coord: self.stage.coord(cube),
+            track: visitor.track(cube),
+            dist: self.entry.dist,
+            cost: 0,
+        };
         let path = &mut Vec::new();
         match tables::move_masks(S::KIND) {
             Some(masks) => self.step(masks, start, path, visitor),
@@ -458,13 +476,20 @@ impl<'a, S: Stage> Walk<'a, S> {
         }
     }
 
-    fn step(
+    fn step<V: WalkVisitor>(
         &self,
         distances: impl Neighbours,
-        (cube, coord, dist, cost): (CubieCube, S::Coord, usize, usize),
+        node: Node<S::Coord, V::Track>,
         path: &mut Vec<Move>,
-        visitor: &mut impl WalkVisitor,
+        visitor: &mut V,
     ) {
+        let Node {
+            cube,
+            coord,
+            track,
+            dist,
+            cost,
+        } = node;
         if dist == 0 {
             visitor.found(path, cost, &cube);
             // Leaving the goal and coming back costs two moves, or one
@@ -512,17 +537,34 @@ impl<'a, S: Stage> Walk<'a, S> {
             } else {
                 dist + 1
             };
-            let next_cube = cube.apply_move(m);
-            if !visitor.admits(&next_cube, next_cost, next_dist) {
+            let next_track = visitor.step_track(track, k);
+            if !visitor.admits(next_track, next_cost, next_dist) {
                 continue;
             }
             visitor.count();
             path.push(m);
-            let state = (next_cube, next, next_dist, next_cost);
-            self.step(distances, state, path, visitor);
+            let node = Node {
+                cube: cube.apply_move(m),
+                coord: next,
+                track: next_track,
+                dist: next_dist,
+                cost: next_cost,
+            };
+            self.step(distances, node, path, visitor);
             path.pop();
         }
     }
+}
+
+/// A node of a walk: the cube after the path so far, its stage coordinate,
+/// the visitor's track, its exact distance and the stage's cost so far.
+#[derive(Clone, Copy)]
+struct Node<C, T> {
+    cube: CubieCube,
+    coord: C,
+    track: T,
+    dist: usize,
+    cost: usize,
 }
 
 /// The last stage, completed with a shortest solution that starts with the

@@ -21,6 +21,26 @@ use std::sync::{Arc, OnceLock};
 /// An entry no path reaches.
 const UNREACHED: u8 = u8::MAX;
 
+/// A joint table read at a cube's coordinates on its projections, which a
+/// walk of the earlier stage follows move by move (by the index of the
+/// move in the earlier stage's `allowed_moves`) rather than reading them
+/// off the cube at every node.
+pub trait JointBound {
+    type Coord: Copy;
+    fn coord(&self, cube: &CubieCube) -> Self::Coord;
+    /// The coordinates after the earlier stage's `k`-th move.
+    fn step(&self, coord: Self::Coord, k: usize) -> Self::Coord;
+    /// A lower bound on what the rest of the earlier stage and all of the
+    /// later one cost from these coordinates (the cube in the earlier
+    /// stage's group); `free` if the next move may be merged into the move
+    /// before it (at a join).
+    fn bound_at(&self, coord: Self::Coord, free: bool) -> usize;
+    /// `bound_at` a cube's own coordinates.
+    fn bound(&self, cube: &CubieCube, free: bool) -> usize {
+        self.bound_at(self.coord(cube), free)
+    }
+}
+
 /// The exact cost of two consecutive stages on a projection of `size`
 /// values, `step(value, k)` being the value after the earlier stage's
 /// `k`-th move: the later stage's moves are those `late[k]` marks. Where
@@ -167,6 +187,10 @@ pub struct StagesTwoThree {
     cosets: Arc<CornerCosets>,
     corners: Vec<u8>,
     edges: Vec<u8>,
+    moves: usize,
+    twist_move: Vec<u16>,
+    class_move: Vec<u16>,
+    edge_move: Vec<u16>,
 }
 
 impl StagesTwoThree {
@@ -202,6 +226,10 @@ impl StagesTwoThree {
             cosets,
             corners,
             edges,
+            moves: n,
+            twist_move,
+            class_move,
+            edge_move,
         }
     }
 
@@ -210,14 +238,32 @@ impl StagesTwoThree {
         static TABLES: OnceLock<StagesTwoThree> = OnceLock::new();
         TABLES.get_or_init(StagesTwoThree::build)
     }
+}
 
-    /// A lower bound on what the rest of stage 2 and all of stage 3 cost
-    /// from a cube in G1; `free` if the next move may be merged into the
-    /// move before it (at a join).
-    pub fn bound(&self, cube: &CubieCube, free: bool) -> usize {
-        let twist_class =
-            coord::twist(cube) as usize * coord::N_CORNER_CLASS + self.cosets.class(cube) as usize;
-        let cost = self.corners[twist_class].max(self.edges[edge_slices(cube)]);
+impl JointBound for StagesTwoThree {
+    /// Twist, corner class and `edge_slices`.
+    type Coord = (u16, u16, u16);
+
+    fn coord(&self, cube: &CubieCube) -> Self::Coord {
+        (
+            coord::twist(cube),
+            self.cosets.class(cube),
+            edge_slices(cube) as u16,
+        )
+    }
+
+    fn step(&self, (twist, class, edges): Self::Coord, k: usize) -> Self::Coord {
+        let n = self.moves;
+        (
+            self.twist_move[twist as usize * n + k],
+            self.class_move[class as usize * n + k],
+            self.edge_move[edges as usize * n + k],
+        )
+    }
+
+    fn bound_at(&self, (twist, class, edges): Self::Coord, free: bool) -> usize {
+        let twist_class = twist as usize * coord::N_CORNER_CLASS + class as usize;
+        let cost = self.corners[twist_class].max(self.edges[edges as usize]);
         (cost as usize).saturating_sub(usize::from(free))
     }
 }
@@ -228,6 +274,9 @@ impl StagesTwoThree {
 /// slice, stage 4 with the corners solved.
 pub struct StagesThreeFour {
     costs: Vec<u8>,
+    moves: usize,
+    perm_move: Vec<u16>,
+    m_move: Vec<u16>,
 }
 
 impl StagesThreeFour {
@@ -264,7 +313,12 @@ impl StagesThreeFour {
             |v| v % places == m_solved && in_class_zero[v / places],
             |v| v == m_solved,
         );
-        StagesThreeFour { costs }
+        StagesThreeFour {
+            costs,
+            moves: n,
+            perm_move,
+            m_move,
+        }
     }
 
     /// The table, built on first use.
@@ -272,14 +326,43 @@ impl StagesThreeFour {
         static TABLE: OnceLock<StagesThreeFour> = OnceLock::new();
         TABLE.get_or_init(StagesThreeFour::build)
     }
+}
 
-    /// A lower bound on what the rest of stage 3 and all of stage 4 cost
-    /// from a cube in G2; `free` if the next move may be merged into the
-    /// move before it (at a join).
-    pub fn bound(&self, cube: &CubieCube, free: bool) -> usize {
-        let v = coord::permutation_rank(&cube.cp) * coord::N_M_PLACEMENT
-            + coord::m_placement(cube) as usize;
+impl JointBound for StagesThreeFour {
+    /// Corner permutation and `coord::m_placement`.
+    type Coord = (u16, u16);
+
+    fn coord(&self, cube: &CubieCube) -> Self::Coord {
+        (
+            coord::permutation_rank(&cube.cp) as u16,
+            coord::m_placement(cube),
+        )
+    }
+
+    fn step(&self, (perm, m): Self::Coord, k: usize) -> Self::Coord {
+        let n = self.moves;
+        (
+            self.perm_move[perm as usize * n + k],
+            self.m_move[m as usize * n + k],
+        )
+    }
+
+    fn bound_at(&self, (perm, m): Self::Coord, free: bool) -> usize {
+        let v = perm as usize * coord::N_M_PLACEMENT + m as usize;
         (self.costs[v] as usize).saturating_sub(usize::from(free))
+    }
+}
+
+/// Stage 1 has no joint table: its bound is 0.
+#[derive(Clone, Copy)]
+pub struct NoJointBound;
+
+impl JointBound for NoJointBound {
+    type Coord = ();
+    fn coord(&self, _cube: &CubieCube) {}
+    fn step(&self, _coord: (), _k: usize) {}
+    fn bound_at(&self, _coord: (), _free: bool) -> usize {
+        0
     }
 }
 
@@ -289,6 +372,7 @@ mod tests {
     use crate::solve::fewest;
     use crate::solve::orientation::Orientation;
     use crate::solve::scramble;
+    use rand::Rng;
 
     /// Fewest-moves solutions are short: their stages 2 and 3, after stage
     /// 1, and their stages 3 and 4, after stage 2, cost no less than the
@@ -324,6 +408,34 @@ mod tests {
         }
         assert!(beyond_stage_two > 100, "{beyond_stage_two} of 200");
         assert!(beyond_stage_three > 100, "{beyond_stage_three} of 200");
+    }
+
+    /// Along random walks of each earlier stage's moves, the coordinates
+    /// stepped by the move tables are those read off the cube.
+    #[test]
+    fn stepped_coordinates_are_those_of_the_cube() {
+        fn follow<J: JointBound>(joint: &J, kind: StageKind, start: CubieCube, rng: &mut impl Rng)
+        where
+            J::Coord: PartialEq + std::fmt::Debug,
+        {
+            let moves = kind.allowed_moves();
+            let (mut cube, mut coord) = (start, joint.coord(&start));
+            for _ in 0..200 {
+                let k = rng.gen_range(0..moves.len());
+                cube = cube.apply_move(moves[k]);
+                coord = joint.step(coord, k);
+                assert_eq!(coord, joint.coord(&cube), "after {}", moves[k]);
+            }
+        }
+        // Stage 3's M-slice placement is a coordinate in G2 only.
+        let mut rng = scramble::rng(Some(5));
+        let cube = scramble::random_state(&mut rng);
+        let [one, two, ..] = crate::solve::solver::stage_moves(&cube);
+        let in_g1 = cube.apply(&one);
+        let in_g2 = in_g1.apply(&two);
+        let (stage_two, stage_three) = (StageKind::OrientCornersSlice, StageKind::SeparatePieces);
+        follow(StagesTwoThree::get(), stage_two, in_g1, &mut rng);
+        follow(StagesThreeFour::get(), stage_three, in_g2, &mut rng);
     }
 
     #[test]

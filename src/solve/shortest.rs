@@ -35,7 +35,7 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
-use crate::solve::joint::{StagesThreeFour, StagesTwoThree};
+use crate::solve::joint::{JointBound, NoJointBound, StagesThreeFour, StagesTwoThree};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -418,33 +418,72 @@ struct WalkStage<'a, 'p> {
 impl StageVisitor for WalkStage<'_, '_> {
     type Output = ();
     fn visit<S: Stage>(self, stage: &S) {
-        let mut level = Level {
-            prover: self.prover,
-            kind: self.kind,
-            join: self.entry.join,
-            so_far: self.so_far,
-        };
-        Walk::new(stage, self.entry, self.max_cost).solutions(self.cube, &mut level);
+        let walk = Walk::new(stage, self.entry, self.max_cost);
+        let (prover, kind, join, so_far) = (self.prover, self.kind, self.entry.join, self.so_far);
+        match kind {
+            StageKind::OrientCornersSlice => walk.solutions(
+                self.cube,
+                &mut Level::new(prover, kind, join, so_far, StagesTwoThree::get()),
+            ),
+            StageKind::SeparatePieces => walk.solutions(
+                self.cube,
+                &mut Level::new(prover, kind, join, so_far, StagesThreeFour::get()),
+            ),
+            _ => walk.solutions(
+                self.cube,
+                &mut Level::new(prover, kind, join, so_far, &NoJointBound),
+            ),
+        }
     }
 }
 
-/// One branching stage of the partial solution, as its walk reports to it.
-struct Level<'a, 'p> {
+/// One branching stage of the partial solution, as its walk reports to it,
+/// pruning by the joint table of the stage and the next.
+struct Level<'a, 'p, J> {
     prover: &'a mut Prover<'p>,
     kind: StageKind,
     /// The last move before the stage.
     join: Option<Move>,
     so_far: usize,
+    joint: &'a J,
 }
 
-impl WalkVisitor for Level<'_, '_> {
+impl<'a, 'p, J: JointBound> Level<'a, 'p, J> {
+    fn new(
+        prover: &'a mut Prover<'p>,
+        kind: StageKind,
+        join: Option<Move>,
+        so_far: usize,
+        joint: &'a J,
+    ) -> Self {
+        Level {
+            prover,
+            kind,
+            join,
+            so_far,
+            joint,
+        }
+    }
+}
+
+impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
+    type Track = J::Coord;
+
+    fn track(&self, cube: &CubieCube) -> J::Coord {
+        self.joint.coord(cube)
+    }
+
+    fn step_track(&self, track: J::Coord, k: usize) -> J::Coord {
+        self.joint.step(track, k)
+    }
+
     fn stop(&self) -> bool {
         self.prover.done()
     }
 
-    fn admits(&self, cube: &CubieCube, cost: usize, dist: usize) -> bool {
+    fn admits(&self, track: J::Coord, cost: usize, dist: usize) -> bool {
         // At the stage's goal, the next stage's first move may be merged.
-        self.so_far + cost + joint_bound(self.kind, cube, dist == 0) <= self.prover.limit
+        self.so_far + cost + self.joint.bound_at(track, dist == 0) <= self.prover.limit
     }
 
     fn count(&mut self) {
