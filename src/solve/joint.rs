@@ -35,6 +35,11 @@ pub trait JointBound {
     /// stage's group); `free` if the next move may be merged into the move
     /// before it (at a join).
     fn bound_at(&self, coord: Self::Coord, free: bool) -> usize;
+    /// Whether `bound_at` is within `room`: where there are several
+    /// tables, the first that says no spares reading the others.
+    fn within(&self, coord: Self::Coord, free: bool, room: usize) -> bool {
+        self.bound_at(coord, free) <= room
+    }
     /// `bound_at` a cube's own coordinates.
     fn bound(&self, cube: &CubieCube, free: bool) -> usize {
         self.bound_at(self.coord(cube), free)
@@ -265,6 +270,24 @@ pub struct StagesTwoThree {
 }
 
 impl StagesTwoThree {
+    /// What each table says at `coord`, lazily: a bound is pruned by the
+    /// first over the room.
+    fn costs(
+        &self,
+        [twist, class, edges, e_order, tetrad]: <Self as JointBound>::Coord,
+    ) -> impl Iterator<Item = usize> + '_ {
+        let twist_class = twist as usize * coord::N_CORNER_CLASS + class as usize;
+        let edges = edges as usize * 24 + e_order as usize % 24;
+        let tetrad = tetrad as usize * coord::N_TWIST + twist as usize;
+        [
+            (&self.corners, twist_class),
+            (&self.edges, edges),
+            (&self.tetrads, tetrad),
+        ]
+        .into_iter()
+        .map(|(table, at)| usize::from(table[at]))
+    }
+
     fn build() -> StagesTwoThree {
         let cosets = Arc::clone(tables::stages().corner_cosets());
         let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
@@ -357,14 +380,14 @@ impl JointBound for StagesTwoThree {
         ]
     }
 
-    fn bound_at(&self, [twist, class, edges, e_order, tetrad]: Self::Coord, free: bool) -> usize {
-        let twist_class = twist as usize * coord::N_CORNER_CLASS + class as usize;
-        let edges = edges as usize * 24 + e_order as usize % 24;
-        let tetrad = tetrad as usize * coord::N_TWIST + twist as usize;
-        let cost = self.corners[twist_class]
-            .max(self.edges[edges])
-            .max(self.tetrads[tetrad]);
-        (cost as usize).saturating_sub(usize::from(free))
+    fn bound_at(&self, coord: Self::Coord, free: bool) -> usize {
+        let cost = self.costs(coord).into_iter().max().unwrap_or(0);
+        cost.saturating_sub(usize::from(free))
+    }
+
+    fn within(&self, coord: Self::Coord, free: bool, room: usize) -> bool {
+        let room = room + usize::from(free);
+        self.costs(coord).into_iter().all(|cost| cost <= room)
     }
 }
 

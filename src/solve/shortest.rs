@@ -483,7 +483,8 @@ impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
 
     fn admits(&self, track: J::Coord, cost: usize, dist: usize) -> bool {
         // At the stage's goal, the next stage's first move may be merged.
-        self.so_far + cost + self.joint.bound_at(track, dist == 0) <= self.prover.limit
+        let room = self.prover.limit.checked_sub(self.so_far + cost);
+        room.is_some_and(|room| self.joint.within(track, dist == 0, room))
     }
 
     fn count(&mut self) {
