@@ -381,13 +381,13 @@ impl JointBound for StagesTwoThree {
     }
 
     fn bound_at(&self, coord: Self::Coord, free: bool) -> usize {
-        let cost = self.costs(coord).into_iter().max().unwrap_or(0);
+        let cost = self.costs(coord).max().unwrap_or(0);
         cost.saturating_sub(usize::from(free))
     }
 
     fn within(&self, coord: Self::Coord, free: bool, room: usize) -> bool {
         let room = room + usize::from(free);
-        self.costs(coord).into_iter().all(|cost| cost <= room)
+        self.costs(coord).all(|cost| cost <= room)
     }
 }
 
