@@ -20,12 +20,11 @@
 //! mode's machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`),
 //! pruning only by admissible bounds: the exact distance of the stage being
 //! walked at every node, the next stage's exact cost at each stage's end
-//! state, and the exact cost of consecutive stages together on small
-//! projections of the cube (`joint`), followed move by move. The first L
-//! at which a solution exists is its length, proven, because every shorter
-//! L was searched in full and found none. The fewest-moves search, with a
-//! bigger budget than its own, gives the starting incumbent: when L
-//! reaches its length, it is the proven one.
+//! state, and the exact cost of two stages together on small projections
+//! of the cube (`joint`). The first L at which a solution exists is its length, proven,
+//! because every shorter L was searched in full and found none. The
+//! budgeted fewest-moves solution is the starting incumbent: when L reaches
+//! its length, it is the proven one.
 //!
 //! Deterministic: the same cube gives the same solution and the same node
 //! count everywhere, on any number of threads (orientations searched ahead
@@ -42,17 +41,6 @@ use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::solve::tables;
 use std::ops::ControlFlow;
-
-/// The fewest-moves search's budget for a proof's starting incumbent:
-/// about 0.4 s natively. Where the incumbent is already the shortest, the
-/// proof ends when the length below it is searched; otherwise it must also
-/// search the shortest length until it finds a solution, which took as long
-/// as all the lengths below it on some random states. Over 12 random
-/// states (`bench --seed 7`), the default budget's solution was already
-/// the proven length on 5, this one's on 7 (on one of them shorter, from
-/// outside the space the proof searches), and the proofs took 730 M nodes
-/// in all instead of 790 M.
-pub const INCUMBENT_BUDGET: u64 = 20_000_000;
 
 /// Nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 16;
@@ -107,15 +95,14 @@ impl Proof {
 /// at once (`search_length`); in WebAssembly, one after another.
 ///
 /// Deterministic; never longer than `fewest::solve_fewest(cube,
-/// fewest::DEFAULT_BUDGET)`, whose solution (or a shorter one found with
-/// `INCUMBENT_BUDGET`) is its starting incumbent. There is no budget: a
+/// fewest::DEFAULT_BUDGET)`, its starting incumbent. There is no budget: a
 /// random state may take minutes. A cube that face turns cannot reach is
 /// refused with every invariant it breaks.
 pub fn prove_shortest(
     cube: &CubieCube,
     mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof, InvalidCube> {
-    let incumbent = starting_incumbent(cube)?;
+    let incumbent = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
     let best = incumbent.len();
     let orientations = Orientation::all();
     let cubes = orientations.map(|orientation| orientation.conjugate(cube));
@@ -161,19 +148,6 @@ pub fn prove_shortest(
         bound: best,
         solution: incumbent,
         nodes,
-    })
-}
-
-/// The fewest-moves search's solution with `INCUMBENT_BUDGET`, or with
-/// `fewest::DEFAULT_BUDGET` where that is shorter (a bigger budget is a
-/// different search, not always a better one).
-fn starting_incumbent(cube: &CubieCube) -> Result<Solution, InvalidCube> {
-    let default = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
-    let long = fewest::solve_fewest(cube, INCUMBENT_BUDGET)?;
-    Ok(if long.len() < default.len() {
-        long
-    } else {
-        default
     })
 }
 
