@@ -20,9 +20,10 @@
 //! mode's machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`),
 //! pruning only by admissible bounds: the exact distance of the stage being
 //! walked at every node, the next stage's exact cost at each stage's end
-//! state, and the exact cost of two stages together on small projections
-//! of the cube (`joint`). The first L at which a solution exists is its length, proven,
-//! because every shorter L was searched in full and found none. The
+//! state, and the exact cost of consecutive stages together on small
+//! projections of the cube (`joint`), followed move by move. The first L
+//! at which a solution exists is its length, proven, because every shorter
+//! L was searched in full and found none. The
 //! budgeted fewest-moves solution is the starting incumbent: when L reaches
 //! its length, it is the proven one.
 //!
