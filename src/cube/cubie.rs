@@ -344,17 +344,19 @@ fn parity_names(corners: &[u8], edges: &[u8]) -> String {
 }
 
 /// Whether a permutation of 0..N (N at most 32) is odd: the parity of its
-/// inversions, the pairs with the larger piece first, counted from a bit set
+/// inversions, the pairs with the larger piece first, read from a bit set
 /// of the pieces already seen (no branches, unlike following the cycles).
+/// Only the parity matters, and the parity of a sum of bit counts is the
+/// parity of the bits' XOR, so the sets are XORed and counted once.
 pub fn is_odd<const N: usize>(perm: &[u8; N]) -> bool {
     let mut seen = 0u32;
-    let mut inversions = 0;
+    let mut inversions = 0u32;
     for &piece in perm {
         let piece = u32::from(piece) & 31;
-        inversions += (seen >> piece).count_ones();
+        inversions ^= seen >> piece;
         seen |= 1 << piece;
     }
-    inversions % 2 == 1
+    inversions.count_ones() % 2 == 1
 }
 
 /// How often each piece appears, for a permutation whose entries are all
@@ -386,21 +388,20 @@ impl<E: fmt::Debug + fmt::Display> std::error::Error for Invalid<E> {}
 pub type InvalidCube = Invalid<CubieError>;
 
 /// The pieces present (a bit per piece number) and the orientations' total,
-/// or `None` if a piece number or an orientation is out of range.
+/// or `None` if a piece number or an orientation is out of range. Every
+/// position is read, without a branch, as almost every cube passes.
 fn census<const N: usize>(
     pieces: &[u8; N],
     orientations: &[u8; N],
     modulus: u8,
 ) -> Option<(u32, u32)> {
-    let (mut present, mut total) = (0u32, 0u32);
+    let (mut present, mut total, mut in_range) = (0u32, 0u32, true);
     for (&piece, &o) in pieces.iter().zip(orientations) {
-        if usize::from(piece) >= N || o >= modulus {
-            return None;
-        }
-        present |= 1 << piece;
+        in_range &= (usize::from(piece) < N) & (o < modulus);
+        present |= 1 << (piece & 31);
         total += u32::from(o);
     }
-    Some((present, total))
+    in_range.then_some((present, total))
 }
 
 impl CubieCube {
