@@ -113,7 +113,7 @@ pub fn descent<S: Stage>(stage: &S, coord: S::Coord) -> Descent<'_, S> {
 
 /// The steps of `descent`. The search without a first-move table has a
 /// function of its own, so that a step with the table, one lookup, is small
-/// enough for the loops that walk it to inline (a tenth of a fast solve).
+/// enough for the loops that walk it to inline.
 pub struct Descent<'a, S: Stage> {
     stage: &'a S,
     first_moves: Option<&'static FirstMoves>,
@@ -145,7 +145,11 @@ impl<S: Stage> Descent<'_, S> {
 impl<S: Stage> Iterator for Descent<'_, S> {
     type Item = (usize, S::Coord);
 
-    #[inline]
+    // Natively, every loop that walks a descent inlines its step: a
+    // twentieth of a fast solve. The page's module keeps one copy of each,
+    // as its size counts more there.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline)]
     fn next(&mut self) -> Option<(usize, S::Coord)> {
         let k = match self.first_moves {
             Some(first) => first.get(self.stage.raw_index(self.coord))?,
