@@ -7,7 +7,7 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::cube::cubie::{CubieCube, InvalidCube, Move};
+use crate::cube::cubie::{CubieCube, InvalidCube, Move, SOLVED};
 use crate::solve::bfs::Packed;
 use crate::solve::orientation::{Axes, Orientation};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
@@ -262,10 +262,21 @@ impl StageVisitor for Descend<'_> {
         for (k, _) in descent(stage, stage.coord(&cube)) {
             let m = stage.moves()[k];
             self.moves.push(m);
-            // Nothing follows the last stage, so its cube need not be tracked.
-            if !S::KIND.is_last() {
-                cube = cube.apply_move(m);
-            }
+            cube = match S::KIND {
+                // The next stage reads the corners' twists.
+                StageKind::OrientEdges => cube.apply_move(m),
+                // Stage 2 ends with every piece oriented (set below), and
+                // stage 3's moves turn none out of its orientation, so only
+                // the pieces' places are left to track.
+                StageKind::OrientCornersSlice | StageKind::SeparatePieces => cube.permute(m),
+                // Nothing follows the last stage.
+                StageKind::HalfTurnFinish => cube,
+            };
+        }
+        if S::KIND == StageKind::OrientCornersSlice {
+            // Its goal: every corner twisted right (and every edge still
+            // oriented, as stage 1 left it).
+            cube.co = SOLVED.co;
         }
         cube
     }
