@@ -31,18 +31,27 @@ pub const M_EDGES: [usize; 4] = [1, 3, 5, 7];
 pub const S_EDGES: [usize; 4] = [0, 2, 4, 6];
 pub const E_EDGES: [usize; 4] = [8, 9, 10, 11];
 
-/// Binomial coefficient for the small numbers used here.
-const fn choose(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
+/// Binomial coefficients C(n, k) for n and k up to the 12 edges, read by
+/// the combination ranks rather than computed each time (a division a
+/// factor): those ranks are taken as every solve enters stages 2 and 3.
+const BINOMIALS: [[u16; 13]; 13] = {
+    let mut table = [[0; 13]; 13];
+    let mut n = 0;
+    while n < 13 {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            table[n][k] = table[n][k - 1] * (n - k + 1) as u16 / k as u16;
+            k += 1;
+        }
+        n += 1;
     }
-    let mut result = 1;
-    let mut i = 0;
-    while i < k {
-        result = result * (n - i) / (i + 1);
-        i += 1;
-    }
-    result
+    table
+};
+
+/// Binomial coefficient C(n, k), for n and k up to 12.
+fn choose(n: usize, k: usize) -> usize {
+    usize::from(BINOMIALS[n][k])
 }
 
 /// Colex rank of the set of marked positions (`marked.len()` positions, any

@@ -7,11 +7,11 @@
 //! (d−1) mod 3 is on a shortest path. Move sets are closed under inverses, so
 //! such a move always exists until the goal is reached.
 
-use crate::cube::cubie::{CubieCube, InvalidCube, Move};
+use crate::cube::cubie::{CubieCube, InvalidCube, Move, SOLVED};
 use crate::solve::bfs::Packed;
 use crate::solve::orientation::{Axes, Orientation};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
-use crate::solve::tables::{self, Distances};
+use crate::solve::tables::{self, Distances, FirstMoves};
 use serde::Serialize;
 
 /// One stage of a solution: which stage, and its moves.
@@ -102,34 +102,62 @@ impl Solution {
 /// the first move, in the stage's order, whose neighbour is one closer:
 /// read from the stage's first-move table once `tables::prepare` has built
 /// it (one lookup a step), found by trying the moves in turn before.
-pub fn descent<'a, S: Stage>(
+pub fn descent<S: Stage>(stage: &S, coord: S::Coord) -> Descent<'_, S> {
+    Descent {
+        stage,
+        first_moves: tables::first_moves(S::KIND),
+        coord,
+        current: None,
+    }
+}
+
+/// The steps of `descent`. The search without a first-move table has a
+/// function of its own, so that a step with the table, one lookup, is small
+/// enough for the loops that walk it to inline.
+pub struct Descent<'a, S: Stage> {
     stage: &'a S,
+    first_moves: Option<&'static FirstMoves>,
     coord: S::Coord,
-) -> impl Iterator<Item = (usize, S::Coord)> + 'a {
-    let first_moves = tables::first_moves(S::KIND);
-    let table = tables::table(S::KIND);
-    let goal = stage.goal();
-    let mut coord = coord;
-    // Without the first-move table, the current entry's value is carried
-    // from step to step: it is the value the step was chosen for.
-    let mut current = None;
-    std::iter::from_fn(move || {
-        let k = match first_moves {
-            Some(first) => first.get(stage.raw_index(coord))?,
-            None => {
-                if coord == goal {
-                    return None;
-                }
-                let here = current.unwrap_or_else(|| table.get(stage.index(coord)));
-                let want = (here + 2) % 3;
-                current = Some(want);
-                (0..stage.moves().len())
-                    .find(|&k| table.get(stage.index(stage.step(coord, k))) == want)?
-            }
+    /// Without the first-move table, the current entry's value, carried
+    /// from step to step: it is the value the step was chosen for.
+    current: Option<u8>,
+}
+
+impl<S: Stage> Descent<'_, S> {
+    /// The first move closer to the goal without the first-move table: the
+    /// first, in the stage's order, whose neighbour's packed entry is one
+    /// less (mod 3).
+    fn search(&mut self) -> Option<usize> {
+        let (stage, coord) = (self.stage, self.coord);
+        if coord == stage.goal() {
+            return None;
+        }
+        let table = tables::table(S::KIND);
+        let here = self
+            .current
+            .unwrap_or_else(|| table.get(stage.index(coord)));
+        let want = (here + 2) % 3;
+        self.current = Some(want);
+        (0..stage.moves().len()).find(|&k| table.get(stage.index(stage.step(coord, k))) == want)
+    }
+}
+
+impl<S: Stage> Iterator for Descent<'_, S> {
+    type Item = (usize, S::Coord);
+
+    // Natively, every loop that walks a descent inlines its step: a
+    // twentieth of a fast solve. The page's module keeps one copy of each,
+    // as its size counts more there.
+    #[cfg_attr(not(target_arch = "wasm32"), inline(always))]
+    #[cfg_attr(target_arch = "wasm32", inline)]
+    fn next(&mut self) -> Option<(usize, S::Coord)> {
+        let k = match self.first_moves {
+            Some(first) => first.get(self.stage.raw_index(self.coord))?,
+            None => self.search()?,
         };
-        coord = stage.step(coord, k);
-        Some((k, coord))
-    })
+        self.coord = self.stage.step(self.coord, k);
+        Some((k, self.coord))
+    }
 }
 
 /// Where the searches that branch over a stage's solutions read exact
@@ -234,10 +262,21 @@ impl StageVisitor for Descend<'_> {
         for (k, _) in descent(stage, stage.coord(&cube)) {
             let m = stage.moves()[k];
             self.moves.push(m);
-            // Nothing follows the last stage, so its cube need not be tracked.
-            if !S::KIND.is_last() {
-                cube = cube.apply_move(m);
-            }
+            cube = match S::KIND {
+                // The next stage reads the corners' twists.
+                StageKind::OrientEdges => cube.apply_move(m),
+                // Stage 2 ends with every piece oriented (set below), and
+                // stage 3's moves turn none out of its orientation, so only
+                // the pieces' places are left to track.
+                StageKind::OrientCornersSlice | StageKind::SeparatePieces => cube.permute(m),
+                // Nothing follows the last stage.
+                StageKind::HalfTurnFinish => cube,
+            };
+        }
+        if S::KIND == StageKind::OrientCornersSlice {
+            // Its goal: every corner twisted right (and every edge still
+            // oriented, as stage 1 left it).
+            cube.co = SOLVED.co;
         }
         cube
     }
