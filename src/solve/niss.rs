@@ -133,16 +133,17 @@ impl NissSolution {
 }
 
 /// The NISS search's nodes beyond the plain search's budget, in eighths of
-/// that budget. Over 300 random states at 700,000 nodes, five eighths
-/// more give 19.99 moves on average, six 19.95, seven 19.91 and eight
-/// 19.89. Seven make a NISS solve about 1.75 times a plain one's
-/// instructions (cachegrind, 20 states); the separate searches this
-/// replaced, each switch of side searched on its own, took 1.5 times for
-/// 20.31 moves. Over 1,000 states at the default budget it is 19.98.
-const NISS_EIGHTHS: u64 = 7;
+/// that budget. Over 1,000 random states at the default budget, seven
+/// eighths more give 19.98 moves on average (median 12.6 ms a solve on a
+/// quiet 2-core machine), nine 19.91 (14.4 ms) and ten 19.88 (14.9 ms):
+/// ten is the most that keeps a NISS solve within 15 ms there, and the
+/// first under 19.9 moves. The separate searches this replaced, each
+/// switch of side searched on its own, took 1.5 times a plain solve's
+/// instructions for 20.31 moves.
+const NISS_EIGHTHS: u64 = 10;
 
 /// Fewest-moves mode with NISS (`fewest::solve_fewest_niss`): the plain
-/// search, then seven eighths of its budget more on both scrambles at
+/// search, then ten eighths of its budget more on both scrambles at
 /// once, where stages 2 and 3 may be found on the other side from the
 /// stage before. Deterministic, and never longer than
 /// `fewest::solve_fewest`.
