@@ -461,7 +461,8 @@ impl<'a, S: Stage> Walk<'a, S> {
     /// that only moves that can still make the limit are tried.
     pub(crate) fn solutions(&self, cube: &CubieCube, visitor: &mut impl WalkVisitor) {
         // The cube is carried along the path rather than rebuilt for each
-        // solution: most nodes lie on the way to one.
+        // solution: most nodes lie on the way to one. Only what the later
+        // stages read is tracked (`solver::track_move`).
         let start = Node {
             cube: *cube,
             coord: self.stage.coord(cube),
@@ -491,7 +492,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             cost,
         } = node;
         if dist == 0 {
-            visitor.found(path, cost, &cube);
+            visitor.found(path, cost, &solver::at_stage_goal(S::KIND, cube));
             // Leaving the goal and coming back costs two moves, or one
             // where the first is free.
             let back = if path.is_empty() { 1 } else { 2 };
@@ -544,7 +545,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             visitor.count();
             path.push(m);
             let node = Node {
-                cube: cube.apply_move(m),
+                cube: solver::track_move(S::KIND, &cube, m),
                 coord: next,
                 track: next_track,
                 dist: next_dist,

@@ -262,24 +262,38 @@ impl StageVisitor for Descend<'_> {
         for (k, _) in descent(stage, stage.coord(&cube)) {
             let m = stage.moves()[k];
             self.moves.push(m);
-            cube = match S::KIND {
-                // The next stage reads the corners' twists.
-                StageKind::OrientEdges => cube.apply_move(m),
-                // Stage 2 ends with every piece oriented (set below), and
-                // stage 3's moves turn none out of its orientation, so only
-                // the pieces' places are left to track.
-                StageKind::OrientCornersSlice | StageKind::SeparatePieces => cube.permute(m),
-                // Nothing follows the last stage.
-                StageKind::HalfTurnFinish => cube,
-            };
+            cube = track_move(S::KIND, &cube, m);
         }
-        if S::KIND == StageKind::OrientCornersSlice {
-            // Its goal: every corner twisted right (and every edge still
-            // oriented, as stage 1 left it).
-            cube.co = SOLVED.co;
-        }
-        cube
+        at_stage_goal(S::KIND, cube)
     }
+}
+
+/// The cube after stage `kind`'s move `m`, as far as the stages after it
+/// read it once the stage has reached its goal (`at_stage_goal`).
+#[inline]
+pub(crate) fn track_move(kind: StageKind, cube: &CubieCube, m: Move) -> CubieCube {
+    match kind {
+        // The next stage reads the corners' twists.
+        StageKind::OrientEdges => cube.apply_move(m),
+        // Stage 2 ends with every piece oriented (set by `at_stage_goal`),
+        // and stage 3's moves turn none out of its orientation, so only the
+        // pieces' places are left to track.
+        StageKind::OrientCornersSlice | StageKind::SeparatePieces => cube.permute(m),
+        // Nothing follows the last stage.
+        StageKind::HalfTurnFinish => *cube,
+    }
+}
+
+/// A cube tracked by `track_move` through stage `kind`, at the stage's
+/// goal: the cube itself.
+#[inline]
+pub(crate) fn at_stage_goal(kind: StageKind, mut cube: CubieCube) -> CubieCube {
+    if kind == StageKind::OrientCornersSlice {
+        // Its goal: every corner twisted right (and every edge still
+        // oriented, as stage 1 left it).
+        cube.co = SOLVED.co;
+    }
+    cube
 }
 
 /// Each stage's moves, optimal for its goal, without merging, for a cube
