@@ -252,10 +252,7 @@ fn set_edge_slices(value: usize) -> CubieCube {
 /// edges home (stage 4's moves are stage 3's too, and its goal is theirs,
 /// in order). Without stage 4's order, the edges' bound was 24% fewer
 /// proof nodes weaker on a random state (84.7 M nodes against 64.5 M).
-/// A third projection, twist × where the corners of one tetrad are
-/// (2,187 × 1,680), counts stage 4 on the corners: stage 2 ends with no
-/// corner twisted, and stage 3's moves then take the tetrad home (56.4 M
-/// nodes on that state; 250 ms more building).
+/// `TetradTwist` adds stage 4 on the corners.
 pub struct StagesTwoThree {
     cosets: Arc<CornerCosets>,
     corners: Vec<u8>,
@@ -265,8 +262,6 @@ pub struct StagesTwoThree {
     class_move: Vec<u16>,
     edge_move: Vec<u16>,
     e_order_move: Vec<u16>,
-    tetrads: Vec<u8>,
-    tetrad_move: Vec<u16>,
 }
 
 impl StagesTwoThree {
@@ -274,18 +269,13 @@ impl StagesTwoThree {
     /// first over the room.
     fn costs(
         &self,
-        [twist, class, edges, e_order, tetrad]: <Self as JointBound>::Coord,
+        [twist, class, edges, e_order]: <Self as JointBound>::Coord,
     ) -> impl Iterator<Item = usize> + '_ {
         let twist_class = twist as usize * coord::N_CORNER_CLASS + class as usize;
         let edges = edges as usize * 24 + e_order as usize % 24;
-        let tetrad = tetrad as usize * coord::N_TWIST + twist as usize;
-        [
-            (&self.corners, twist_class),
-            (&self.edges, edges),
-            (&self.tetrads, tetrad),
-        ]
-        .into_iter()
-        .map(|(table, at)| usize::from(table[at]))
+        [(&self.corners, twist_class), (&self.edges, edges)]
+            .into_iter()
+            .map(|(table, at)| usize::from(table[at]))
     }
 
     fn build() -> StagesTwoThree {
@@ -307,16 +297,6 @@ impl StagesTwoThree {
         let edge_move = move_table(edge_count, &moves, set_edge_slices, |cube| {
             edge_slices(cube) as u16
         });
-        let tetrad_move = move_table(N_TETRAD, &moves, set_tetrad, |cube| tetrad(cube) as u16);
-        let tetrad_solved = tetrad(&SOLVED) * coord::N_TWIST;
-        let tetrads = joint_costs(
-            N_TETRAD * coord::N_TWIST,
-            &moves,
-            &late,
-            product_step(&tetrad_move, &twist_move, coord::N_TWIST, n),
-            |v| v % coord::N_TWIST == 0,
-            |v| v == tetrad_solved,
-        );
         let e_order_move = move_table(N_E_ORDER, &moves, set_e_order, |cube| e_order(cube) as u16);
         // Edge values are numbered `edge_slices * 24 + E order within its
         // positions`; the E order's positions are those `edge_slices` names.
@@ -343,8 +323,6 @@ impl StagesTwoThree {
             class_move,
             edge_move,
             e_order_move,
-            tetrads,
-            tetrad_move,
         }
     }
 
@@ -357,7 +335,7 @@ impl StagesTwoThree {
 
 impl JointBound for StagesTwoThree {
     /// Twist, corner class, `edge_slices` and `e_order`.
-    type Coord = [u16; 5];
+    type Coord = [u16; 4];
 
     fn coord(&self, cube: &CubieCube) -> Self::Coord {
         [
@@ -365,18 +343,16 @@ impl JointBound for StagesTwoThree {
             self.cosets.class(cube),
             edge_slices(cube) as u16,
             e_order(cube) as u16,
-            tetrad(cube) as u16,
         ]
     }
 
-    fn step(&self, [twist, class, edges, e_order, tetrad]: Self::Coord, k: usize) -> Self::Coord {
+    fn step(&self, [twist, class, edges, e_order]: Self::Coord, k: usize) -> Self::Coord {
         let n = self.moves;
         [
             self.twist_move[twist as usize * n + k],
             self.class_move[class as usize * n + k],
             self.edge_move[edges as usize * n + k],
             self.e_order_move[e_order as usize * n + k],
-            self.tetrad_move[tetrad as usize * n + k],
         ]
     }
 
@@ -476,6 +452,95 @@ impl JointBound for StagesThreeFour {
     }
 }
 
+/// Stages 2 to 4 on the corners, twist × where the corners of one tetrad
+/// are (2,187 × 1,680): stage 2 ends with no corner twisted, and stage 3's
+/// moves then take the tetrad home. With `StagesTwoThree`, a random
+/// state's proof took 56.4 M nodes instead of 64.5 M; it takes 3.7 MB and
+/// a quarter of a second to build natively (more in the page), so proofs
+/// use it only from `shortest::TETRAD_FROM` moves.
+pub struct TetradTwist {
+    costs: Vec<u8>,
+    moves: usize,
+    twist_move: Vec<u16>,
+    tetrad_move: Vec<u16>,
+}
+
+impl TetradTwist {
+    fn build() -> TetradTwist {
+        let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
+        let n = moves.len();
+        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
+        let tetrad_move = move_table(N_TETRAD, &moves, set_tetrad, |cube| tetrad(cube) as u16);
+        let solved = tetrad(&SOLVED) * coord::N_TWIST;
+        let costs = joint_costs(
+            N_TETRAD * coord::N_TWIST,
+            &moves,
+            &late,
+            product_step(&tetrad_move, &twist_move, coord::N_TWIST, n),
+            |v| v % coord::N_TWIST == 0,
+            |v| v == solved,
+        );
+        TetradTwist {
+            costs,
+            moves: n,
+            twist_move,
+            tetrad_move,
+        }
+    }
+
+    /// The table, built on first use.
+    pub fn get() -> &'static TetradTwist {
+        static TABLE: OnceLock<TetradTwist> = OnceLock::new();
+        TABLE.get_or_init(TetradTwist::build)
+    }
+}
+
+impl JointBound for TetradTwist {
+    /// Where the tetrad's corners are, and the twist.
+    type Coord = (u16, u16);
+
+    fn coord(&self, cube: &CubieCube) -> Self::Coord {
+        (tetrad(cube) as u16, coord::twist(cube))
+    }
+
+    fn step(&self, (tetrad, twist): Self::Coord, k: usize) -> Self::Coord {
+        let n = self.moves;
+        (
+            self.tetrad_move[tetrad as usize * n + k],
+            self.twist_move[twist as usize * n + k],
+        )
+    }
+
+    fn bound_at(&self, (tetrad, twist): Self::Coord, free: bool) -> usize {
+        let cost = self.costs[tetrad as usize * coord::N_TWIST + twist as usize];
+        (cost as usize).saturating_sub(usize::from(free))
+    }
+}
+
+/// Two joint bounds of the same stages at once: the greater, and the first
+/// over the room spares reading the second.
+pub struct Both<'a, A, B>(pub &'a A, pub &'a B);
+
+impl<A: JointBound, B: JointBound> JointBound for Both<'_, A, B> {
+    type Coord = (A::Coord, B::Coord);
+
+    fn coord(&self, cube: &CubieCube) -> Self::Coord {
+        (self.0.coord(cube), self.1.coord(cube))
+    }
+
+    fn step(&self, (a, b): Self::Coord, k: usize) -> Self::Coord {
+        (self.0.step(a, k), self.1.step(b, k))
+    }
+
+    fn bound_at(&self, (a, b): Self::Coord, free: bool) -> usize {
+        self.0.bound_at(a, free).max(self.1.bound_at(b, free))
+    }
+
+    fn within(&self, (a, b): Self::Coord, free: bool, room: usize) -> bool {
+        self.0.within(a, free, room) && self.1.within(b, free, room)
+    }
+}
+
 /// Stage 1 has no joint table: its bound is 0.
 #[derive(Clone, Copy)]
 pub struct NoJointBound;
@@ -504,7 +569,7 @@ mod tests {
     #[test]
     fn later_stages_of_fewest_solutions_cost_at_least_the_bounds() {
         let mut rng = scramble::rng(Some(13));
-        let tables = StagesTwoThree::get();
+        let tables = Both(StagesTwoThree::get(), TetradTwist::get());
         let later = StagesThreeFour::get();
         let (mut beyond_stage_two, mut beyond_stage_three) = (0, 0);
         for _ in 0..200 {
@@ -558,6 +623,7 @@ mod tests {
         let in_g2 = in_g1.apply(&two);
         let (stage_two, stage_three) = (StageKind::OrientCornersSlice, StageKind::SeparatePieces);
         follow(StagesTwoThree::get(), stage_two, in_g1, &mut rng);
+        follow(TetradTwist::get(), stage_two, in_g1, &mut rng);
         follow(StagesThreeFour::get(), stage_three, in_g2, &mut rng);
     }
 

@@ -36,12 +36,21 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
-use crate::solve::joint::{JointBound, NoJointBound, StagesThreeFour, StagesTwoThree};
+use crate::solve::joint::{
+    Both, JointBound, NoJointBound, StagesThreeFour, StagesTwoThree, TetradTwist,
+};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::solve::tables;
 use std::ops::ControlFlow;
+
+/// The total length from which proofs bound stage 2 with the tetrad's
+/// table too (`joint::TetradTwist`): below it, a search is over before the
+/// table would pay for its building (about a second in the page). Random
+/// states are proven at 17–21 moves; a scramble of a few moves never
+/// builds it. Deterministic, as it depends on the length alone.
+pub const TETRAD_FROM: usize = 13;
 
 /// Nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 16;
@@ -309,11 +318,15 @@ struct Outcome {
     found: Option<StageMoves>,
 }
 
-/// A lower bound on what the rest of stage `kind` and all of the next stage
-/// cost from `cube`, from the joint tables (0 for a stage without one);
-/// `free` if the next move may be merged into the move before it.
-fn joint_bound(kind: StageKind, cube: &CubieCube, free: bool) -> usize {
+/// A lower bound on what the rest of stage `kind` and the stages after it
+/// cost from `cube`, from the joint tables (0 for a stage without one), as
+/// a search of total length `limit` reads them (`TETRAD_FROM`); `free` if
+/// the next move may be merged into the move before it.
+fn joint_bound(kind: StageKind, limit: usize, cube: &CubieCube, free: bool) -> usize {
     match kind {
+        StageKind::OrientCornersSlice if limit >= TETRAD_FROM => {
+            Both(StagesTwoThree::get(), TetradTwist::get()).bound(cube, free)
+        }
         StageKind::OrientCornersSlice => StagesTwoThree::get().bound(cube, free),
         StageKind::SeparatePieces => StagesThreeFour::get().bound(cube, free),
         _ => 0,
@@ -373,7 +386,7 @@ impl<'p> Prover<'p> {
         let Some(entry) = self.stages.visit(kind, enter) else {
             return;
         };
-        if so_far + joint_bound(kind, cube, join.is_some()) > self.limit {
+        if so_far + joint_bound(kind, self.limit, cube, join.is_some()) > self.limit {
             return;
         }
         if kind.is_last() {
@@ -422,6 +435,13 @@ impl StageVisitor for WalkStage<'_, '_> {
         let walk = Walk::new(stage, self.entry, self.max_cost);
         let (prover, kind, join, so_far) = (self.prover, self.kind, self.entry.join, self.so_far);
         match kind {
+            StageKind::OrientCornersSlice if prover.limit >= TETRAD_FROM => {
+                let both = Both(StagesTwoThree::get(), TetradTwist::get());
+                walk.solutions(
+                    self.cube,
+                    &mut Level::new(prover, kind, join, so_far, &both),
+                )
+            }
             StageKind::OrientCornersSlice => walk.solutions(
                 self.cube,
                 &mut Level::new(prover, kind, join, so_far, StagesTwoThree::get()),

@@ -65,7 +65,8 @@ describe('prove shortest', () => {
     await searched(page);
     const before = await page.evaluate(() => window.thistle.state());
     await proveButton(page).click();
-    assert.ok(await bar(page).isVisible());
+    // prove.js loads on the first press: wait for the proof to start.
+    await bar(page).waitFor({ state: 'visible' });
     assert.ok(await proveButton(page).isDisabled());
     await page.waitForFunction(() => /nodes · best \d+ moves · none shorter than \d+/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
     const max = Number(await bar(page).getAttribute('max'));
