@@ -252,7 +252,7 @@ fn set_edge_slices(value: usize) -> CubieCube {
 /// edges home (stage 4's moves are stage 3's too, and its goal is theirs,
 /// in order). Without stage 4's order, the edges' bound was 24% fewer
 /// proof nodes weaker on a random state (84.7 M nodes against 64.5 M).
-/// `TetradTwist` adds stage 4 on the corners.
+/// `tetrad_twist` adds stage 4 on the corners.
 pub struct StagesTwoThree {
     cosets: Arc<CornerCosets>,
     corners: Vec<u8>,
@@ -367,22 +367,78 @@ impl JointBound for StagesTwoThree {
     }
 }
 
+/// A joint table on two coordinates `(a, b)`, numbered `a * b_size + b`,
+/// each stepped by its own move table over the earlier stage's moves.
+pub struct ProductTable {
+    costs: Vec<u8>,
+    moves: usize,
+    a_move: Vec<u16>,
+    b_move: Vec<u16>,
+    b_size: usize,
+    coord: fn(&CubieCube) -> (u16, u16),
+}
+
+impl ProductTable {
+    /// `joint_costs` over the product of `a_move` and `b_move` (move
+    /// tables over `moves`, `b_move`'s of `b_size` values), the goals
+    /// judged on the product's number; `coord` reads `(a, b)` off a cube.
+    fn build(
+        (moves, late): (Vec<Move>, Vec<bool>),
+        (a_move, b_move, b_size): (Vec<u16>, Vec<u16>, usize),
+        coord: fn(&CubieCube) -> (u16, u16),
+        early_goal: impl Fn(usize) -> bool,
+        late_goal: impl Fn(usize) -> bool,
+    ) -> ProductTable {
+        let n = moves.len();
+        let costs = joint_costs(
+            a_move.len() / n * b_size,
+            &moves,
+            &late,
+            product_step(&a_move, &b_move, b_size, n),
+            early_goal,
+            late_goal,
+        );
+        ProductTable {
+            costs,
+            moves: n,
+            a_move,
+            b_move,
+            b_size,
+            coord,
+        }
+    }
+}
+
+impl JointBound for ProductTable {
+    type Coord = (u16, u16);
+
+    fn coord(&self, cube: &CubieCube) -> Self::Coord {
+        (self.coord)(cube)
+    }
+
+    fn step(&self, (a, b): Self::Coord, k: usize) -> Self::Coord {
+        let n = self.moves;
+        (
+            self.a_move[a as usize * n + k],
+            self.b_move[b as usize * n + k],
+        )
+    }
+
+    fn bound_at(&self, (a, b): Self::Coord, free: bool) -> usize {
+        let cost = self.costs[a as usize * self.b_size + b as usize];
+        (cost as usize).saturating_sub(usize::from(free))
+    }
+}
+
 /// Stages 3 and 4 together on the corner permutation (40,320) × where the
 /// M-slice edges are (`coord::m_placement`, 70): stage 3 ends with the
 /// corners in the half-turn group's class and the M-slice edges in the M
-/// slice, stage 4 with the corners solved.
-pub struct StagesThreeFour {
-    costs: Vec<u8>,
-    moves: usize,
-    perm_move: Vec<u16>,
-    m_move: Vec<u16>,
-}
-
-impl StagesThreeFour {
-    fn build() -> StagesThreeFour {
+/// slice, stage 4 with the corners solved. Built on first use.
+pub fn stages_three_four() -> &'static ProductTable {
+    static TABLE: OnceLock<ProductTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
         let cosets = tables::stages().corner_cosets();
         let (moves, late) = joint_moves(StageKind::SeparatePieces);
-        let n = moves.len();
         let perm_move = move_table(
             coord::N_CORNER_PERM,
             &moves,
@@ -404,117 +460,40 @@ impl StagesThreeFour {
             .collect();
         let places = coord::N_M_PLACEMENT;
         let m_solved = coord::M_PLACEMENT_SOLVED as usize;
-        let costs = joint_costs(
-            coord::N_CORNER_PERM * places,
-            &moves,
-            &late,
-            product_step(&perm_move, &m_move, places, n),
+        ProductTable::build(
+            (moves, late),
+            (perm_move, m_move, places),
+            |cube| {
+                let perm = coord::permutation_rank(&cube.cp) as u16;
+                (perm, coord::m_placement(cube))
+            },
             |v| v % places == m_solved && in_class_zero[v / places],
             |v| v == m_solved,
-        );
-        StagesThreeFour {
-            costs,
-            moves: n,
-            perm_move,
-            m_move,
-        }
-    }
-
-    /// The table, built on first use.
-    pub fn get() -> &'static StagesThreeFour {
-        static TABLE: OnceLock<StagesThreeFour> = OnceLock::new();
-        TABLE.get_or_init(StagesThreeFour::build)
-    }
+        )
+    })
 }
 
-impl JointBound for StagesThreeFour {
-    /// Corner permutation and `coord::m_placement`.
-    type Coord = (u16, u16);
-
-    fn coord(&self, cube: &CubieCube) -> Self::Coord {
-        (
-            coord::permutation_rank(&cube.cp) as u16,
-            coord::m_placement(cube),
-        )
-    }
-
-    fn step(&self, (perm, m): Self::Coord, k: usize) -> Self::Coord {
-        let n = self.moves;
-        (
-            self.perm_move[perm as usize * n + k],
-            self.m_move[m as usize * n + k],
-        )
-    }
-
-    fn bound_at(&self, (perm, m): Self::Coord, free: bool) -> usize {
-        let v = perm as usize * coord::N_M_PLACEMENT + m as usize;
-        (self.costs[v] as usize).saturating_sub(usize::from(free))
-    }
-}
-
-/// Stages 2 to 4 on the corners, twist × where the corners of one tetrad
-/// are (2,187 × 1,680): stage 2 ends with no corner twisted, and stage 3's
-/// moves then take the tetrad home. With `StagesTwoThree`, a random
+/// Stages 2 to 4 on the corners, where the corners of one tetrad are ×
+/// twist (1,680 × 2,187): stage 2 ends with no corner twisted, and stage
+/// 3's moves then take the tetrad home. With `StagesTwoThree`, a random
 /// state's proof took 56.4 M nodes instead of 64.5 M; it takes 3.7 MB and
 /// a quarter of a second to build natively (more in the page), so proofs
-/// use it only from `shortest::TETRAD_FROM` moves.
-pub struct TetradTwist {
-    costs: Vec<u8>,
-    moves: usize,
-    twist_move: Vec<u16>,
-    tetrad_move: Vec<u16>,
-}
-
-impl TetradTwist {
-    fn build() -> TetradTwist {
+/// use it only from `shortest::TETRAD_FROM` moves. Built on first use.
+pub fn tetrad_twist() -> &'static ProductTable {
+    static TABLE: OnceLock<ProductTable> = OnceLock::new();
+    TABLE.get_or_init(|| {
         let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
-        let n = moves.len();
-        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
         let tetrad_move = move_table(N_TETRAD, &moves, set_tetrad, |cube| tetrad(cube) as u16);
+        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
         let solved = tetrad(&SOLVED) * coord::N_TWIST;
-        let costs = joint_costs(
-            N_TETRAD * coord::N_TWIST,
-            &moves,
-            &late,
-            product_step(&tetrad_move, &twist_move, coord::N_TWIST, n),
+        ProductTable::build(
+            (moves, late),
+            (tetrad_move, twist_move, coord::N_TWIST),
+            |cube| (tetrad(cube) as u16, coord::twist(cube)),
             |v| v % coord::N_TWIST == 0,
             |v| v == solved,
-        );
-        TetradTwist {
-            costs,
-            moves: n,
-            twist_move,
-            tetrad_move,
-        }
-    }
-
-    /// The table, built on first use.
-    pub fn get() -> &'static TetradTwist {
-        static TABLE: OnceLock<TetradTwist> = OnceLock::new();
-        TABLE.get_or_init(TetradTwist::build)
-    }
-}
-
-impl JointBound for TetradTwist {
-    /// Where the tetrad's corners are, and the twist.
-    type Coord = (u16, u16);
-
-    fn coord(&self, cube: &CubieCube) -> Self::Coord {
-        (tetrad(cube) as u16, coord::twist(cube))
-    }
-
-    fn step(&self, (tetrad, twist): Self::Coord, k: usize) -> Self::Coord {
-        let n = self.moves;
-        (
-            self.tetrad_move[tetrad as usize * n + k],
-            self.twist_move[twist as usize * n + k],
         )
-    }
-
-    fn bound_at(&self, (tetrad, twist): Self::Coord, free: bool) -> usize {
-        let cost = self.costs[tetrad as usize * coord::N_TWIST + twist as usize];
-        (cost as usize).saturating_sub(usize::from(free))
-    }
+    })
 }
 
 /// Two joint bounds of the same stages at once: the greater, and the first
@@ -569,8 +548,8 @@ mod tests {
     #[test]
     fn later_stages_of_fewest_solutions_cost_at_least_the_bounds() {
         let mut rng = scramble::rng(Some(13));
-        let tables = Both(StagesTwoThree::get(), TetradTwist::get());
-        let later = StagesThreeFour::get();
+        let tables = Both(StagesTwoThree::get(), tetrad_twist());
+        let later = stages_three_four();
         let (mut beyond_stage_two, mut beyond_stage_three) = (0, 0);
         for _ in 0..200 {
             let cube = scramble::random_state(&mut rng);
@@ -623,8 +602,8 @@ mod tests {
         let in_g2 = in_g1.apply(&two);
         let (stage_two, stage_three) = (StageKind::OrientCornersSlice, StageKind::SeparatePieces);
         follow(StagesTwoThree::get(), stage_two, in_g1, &mut rng);
-        follow(TetradTwist::get(), stage_two, in_g1, &mut rng);
-        follow(StagesThreeFour::get(), stage_three, in_g2, &mut rng);
+        follow(tetrad_twist(), stage_two, in_g1, &mut rng);
+        follow(stages_three_four(), stage_three, in_g2, &mut rng);
     }
 
     #[test]

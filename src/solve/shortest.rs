@@ -36,9 +36,7 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
-use crate::solve::joint::{
-    Both, JointBound, NoJointBound, StagesThreeFour, StagesTwoThree, TetradTwist,
-};
+use crate::solve::joint::{self, Both, JointBound, NoJointBound, StagesTwoThree};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -46,7 +44,7 @@ use crate::solve::tables;
 use std::ops::ControlFlow;
 
 /// The total length from which proofs bound stage 2 with the tetrad's
-/// table too (`joint::TetradTwist`): below it, a search is over before the
+/// table too (`joint::tetrad_twist`): below it, a search is over before the
 /// table would pay for its building (about a second in the page). Random
 /// states are proven at 17–21 moves; a scramble of a few moves never
 /// builds it. Deterministic, as it depends on the length alone.
@@ -325,10 +323,10 @@ struct Outcome {
 fn joint_bound(kind: StageKind, limit: usize, cube: &CubieCube, free: bool) -> usize {
     match kind {
         StageKind::OrientCornersSlice if limit >= TETRAD_FROM => {
-            Both(StagesTwoThree::get(), TetradTwist::get()).bound(cube, free)
+            Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(cube, free)
         }
         StageKind::OrientCornersSlice => StagesTwoThree::get().bound(cube, free),
-        StageKind::SeparatePieces => StagesThreeFour::get().bound(cube, free),
+        StageKind::SeparatePieces => joint::stages_three_four().bound(cube, free),
         _ => 0,
     }
 }
@@ -436,7 +434,7 @@ impl StageVisitor for WalkStage<'_, '_> {
         let (prover, kind, join, so_far) = (self.prover, self.kind, self.entry.join, self.so_far);
         match kind {
             StageKind::OrientCornersSlice if prover.limit >= TETRAD_FROM => {
-                let both = Both(StagesTwoThree::get(), TetradTwist::get());
+                let both = Both(StagesTwoThree::get(), joint::tetrad_twist());
                 walk.solutions(
                     self.cube,
                     &mut Level::new(prover, kind, join, so_far, &both),
@@ -448,7 +446,7 @@ impl StageVisitor for WalkStage<'_, '_> {
             ),
             StageKind::SeparatePieces => walk.solutions(
                 self.cube,
-                &mut Level::new(prover, kind, join, so_far, StagesThreeFour::get()),
+                &mut Level::new(prover, kind, join, so_far, joint::stages_three_four()),
             ),
             _ => walk.solutions(
                 self.cube,
