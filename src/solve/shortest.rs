@@ -316,21 +316,6 @@ struct Outcome {
     found: Option<StageMoves>,
 }
 
-/// A lower bound on what the rest of stage `kind` and the stages after it
-/// cost from `cube`, from the joint tables (0 for a stage without one), as
-/// a search of total length `limit` reads them (`TETRAD_FROM`); `free` if
-/// the next move may be merged into the move before it.
-fn joint_bound(kind: StageKind, limit: usize, cube: &CubieCube, free: bool) -> usize {
-    match kind {
-        StageKind::OrientCornersSlice if limit >= TETRAD_FROM => {
-            Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(cube, free)
-        }
-        StageKind::OrientCornersSlice => StagesTwoThree::get().bound(cube, free),
-        StageKind::SeparatePieces => joint::stages_three_four().bound(cube, free),
-        _ => 0,
-    }
-}
-
 /// The search of one orientation at one total length limit, and what it
 /// tells its listener.
 struct Prover<'p> {
@@ -384,9 +369,6 @@ impl<'p> Prover<'p> {
         let Some(entry) = self.stages.visit(kind, enter) else {
             return;
         };
-        if so_far + joint_bound(kind, self.limit, cube, join.is_some()) > self.limit {
-            return;
-        }
         if kind.is_last() {
             let last = self.stages.visit(
                 kind,
@@ -429,30 +411,38 @@ struct WalkStage<'a, 'p> {
 
 impl StageVisitor for WalkStage<'_, '_> {
     type Output = ();
+    /// Walks with the joint tables of the stage and those after it (none
+    /// for stage 1): the tetrad's too from `TETRAD_FROM` moves.
     fn visit<S: Stage>(self, stage: &S) {
         let walk = Walk::new(stage, self.entry, self.max_cost);
-        let (prover, kind, join, so_far) = (self.prover, self.kind, self.entry.join, self.so_far);
-        match kind {
-            StageKind::OrientCornersSlice if prover.limit >= TETRAD_FROM => {
-                let both = Both(StagesTwoThree::get(), joint::tetrad_twist());
-                walk.solutions(
-                    self.cube,
-                    &mut Level::new(prover, kind, join, so_far, &both),
-                )
+        match self.kind {
+            StageKind::OrientCornersSlice if self.prover.limit >= TETRAD_FROM => {
+                self.walk_with(&walk, &Both(StagesTwoThree::get(), joint::tetrad_twist()))
             }
-            StageKind::OrientCornersSlice => walk.solutions(
-                self.cube,
-                &mut Level::new(prover, kind, join, so_far, StagesTwoThree::get()),
-            ),
-            StageKind::SeparatePieces => walk.solutions(
-                self.cube,
-                &mut Level::new(prover, kind, join, so_far, joint::stages_three_four()),
-            ),
-            _ => walk.solutions(
-                self.cube,
-                &mut Level::new(prover, kind, join, so_far, &NoJointBound),
-            ),
+            StageKind::OrientCornersSlice => self.walk_with(&walk, StagesTwoThree::get()),
+            StageKind::SeparatePieces => self.walk_with(&walk, joint::stages_three_four()),
+            _ => self.walk_with(&walk, &NoJointBound),
         }
+    }
+}
+
+impl WalkStage<'_, '_> {
+    /// The walk, pruned by `joint`, unless `joint` rules out the whole
+    /// stage from its start (a first move there may be merged into the
+    /// move before it).
+    fn walk_with<S: Stage, J: JointBound>(self, walk: &Walk<S>, joint: &J) {
+        let free = self.entry.join.is_some();
+        if self.so_far + joint.bound(self.cube, free) > self.prover.limit {
+            return;
+        }
+        let mut level = Level {
+            prover: self.prover,
+            kind: self.kind,
+            join: self.entry.join,
+            so_far: self.so_far,
+            joint,
+        };
+        walk.solutions(self.cube, &mut level);
     }
 }
 
@@ -465,24 +455,6 @@ struct Level<'a, 'p, J> {
     join: Option<Move>,
     so_far: usize,
     joint: &'a J,
-}
-
-impl<'a, 'p, J: JointBound> Level<'a, 'p, J> {
-    fn new(
-        prover: &'a mut Prover<'p>,
-        kind: StageKind,
-        join: Option<Move>,
-        so_far: usize,
-        joint: &'a J,
-    ) -> Self {
-        Level {
-            prover,
-            kind,
-            join,
-            so_far,
-            joint,
-        }
-    }
 }
 
 impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
