@@ -27,20 +27,27 @@ const report = (line) => {
 const server = await serve();
 const browser = await launch();
 try {
-  // Page weight: every file the page fetches while loading, gzipped.
+  // Page weight: every file the page fetches while loading, gzipped: the
+  // page's own, the solver worker's (started once the page is idle, which
+  // is waited for), and the icon the page names (read from dist/ where the
+  // headless browser has not asked for it by then).
   const weighing = await browser.newContext();
   const first = await weighing.newPage();
   const bodies = new Map();
+  const reading = [];
   first.on('response', (response) => {
     if (response.url().startsWith(server.url) && response.ok()) {
-      // A response still arriving when the context closes (the solver
-      // worker starts once the page is idle) has no body to weigh.
-      response.body().then((body) => bodies.set(new URL(response.url()).pathname, body), () => {});
+      // A response still arriving when the context closes has no body to weigh.
+      reading.push(response.body().then((body) => bodies.set(new URL(response.url()).pathname, body), () => {}));
     }
   });
+  const workerStarted = first.waitForResponse((response) => response.url().endsWith('/worker-start.js'));
   await first.goto(server.url);
   await first.waitForFunction(() => window.thistle && window.thistle.ready);
+  await workerStarted;
   await first.waitForLoadState('networkidle');
+  await Promise.all(reading);
+  if (!bodies.has('/favicon.svg')) bodies.set('/favicon.svg', readFileSync(new URL('../dist/favicon.svg', import.meta.url)));
   let total = 0;
   const parts = [...bodies].map(([path, body]) => {
     const gz = gzipSync(body, { level: 9 }).length;
