@@ -667,6 +667,24 @@ impl Stages {
 mod tests {
     use super::*;
 
+    /// Each stage's moves are its kind's `allowed_moves`, in order: what
+    /// is built once for a kind (fewest mode's move sets) holds for its
+    /// stage's move indices.
+    #[test]
+    fn each_stage_moves_as_its_kind_allows() {
+        struct Moves;
+        impl StageVisitor for Moves {
+            type Output = Vec<Move>;
+            fn visit<S: Stage>(self, stage: &S) -> Vec<Move> {
+                stage.moves().to_vec()
+            }
+        }
+        let stages = crate::solve::tables::stages();
+        for kind in StageKind::ALL {
+            assert_eq!(stages.visit(kind, Moves), kind.allowed_moves(), "{kind:?}");
+        }
+    }
+
     #[test]
     fn axis_half_turns_map_stage_two_moves_to_stage_two_moves() {
         let moves = StageKind::OrientCornersSlice.allowed_moves();
