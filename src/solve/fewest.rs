@@ -94,6 +94,11 @@ const LUCKY_REST: [usize; BRANCHING] = [0, 5, 2];
 /// stage 2.
 const STAGE_SLACK: [usize; BRANCHING] = [2, 3, 8];
 
+/// The longest path a walk may hold: a walk's cost limit is at most its
+/// stage's longest optimal solution and its slack (13 and 8 moves for stage
+/// 3, the most), and only a path's first move may be free.
+const PATH_CAPACITY: usize = 32;
+
 /// Nodes one enumeration may use at a stage's cheapest cost, doubling with
 /// each move beyond it. Some stages have thousands of optimal solutions;
 /// without a cap, one such stage would take the whole budget.
@@ -477,6 +482,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             !S::KIND.is_last(),
             "the last stage is finished, not branched"
         );
+        assert!(max_cost < PATH_CAPACITY, "a walk of {max_cost} moves");
         let sets = MoveSets::of(S::KIND);
         // A first move on the face of the move before the stage is merged
         // into it (free), unless it would cancel it.
@@ -514,8 +520,11 @@ impl<'a, S: Stage> Walk<'a, S> {
             track: visitor.track(cube),
             dist: self.entry.dist,
             cost: 0,
+            depth: 0,
         };
-        let path = &mut Vec::new();
+        // The path's moves, written at their depth: a path has at most one
+        // free move, so it is at most `max_cost + 1` long.
+        let path = &mut [Move::new(Face::U, 1); PATH_CAPACITY];
         match tables::move_masks(S::KIND) {
             Some(masks) => self.step(masks, start, path, visitor),
             None => self.step(tables::table(S::KIND), start, path, visitor),
@@ -526,7 +535,7 @@ impl<'a, S: Stage> Walk<'a, S> {
         &self,
         distances: impl Neighbours,
         node: Node<S::Coord, V::Track>,
-        path: &mut Vec<Move>,
+        path: &mut [Move; PATH_CAPACITY],
         visitor: &mut V,
     ) {
         let Node {
@@ -535,20 +544,21 @@ impl<'a, S: Stage> Walk<'a, S> {
             track,
             dist,
             cost,
+            depth,
         } = node;
         if dist == 0 {
-            visitor.found(path, cost, &solver::at_stage_goal(S::KIND, cube));
+            visitor.found(&path[..depth], cost, &solver::at_stage_goal(S::KIND, cube));
             // Leaving the goal and coming back costs two moves, or one
             // where the first is free.
-            let back = if path.is_empty() { 1 } else { 2 };
+            let back = if depth == 0 { 1 } else { 2 };
             if cost + back > self.max_cost {
                 return;
             }
         }
         let stage = self.stage;
         let moves = stage.moves();
-        let (allowed, free) = match path.last() {
-            Some(last) => (self.follow[last.face.index()], 0),
+        let (allowed, free) = match depth.checked_sub(1) {
+            Some(last) => (self.follow[path[last].face.index()], 0),
             None => (self.first, self.first_free),
         };
         let room = self.max_cost - cost;
@@ -588,22 +598,23 @@ impl<'a, S: Stage> Walk<'a, S> {
                 continue;
             }
             visitor.count();
-            path.push(m);
+            path[depth] = m;
             let node = Node {
                 cube: solver::track_move(S::KIND, &cube, m),
                 coord: next,
                 track: next_track,
                 dist: next_dist,
                 cost: next_cost,
+                depth: depth + 1,
             };
             self.step(distances, node, path, visitor);
-            path.pop();
         }
     }
 }
 
 /// A node of a walk: the cube after the path so far, its stage coordinate,
-/// the visitor's track, its exact distance and the stage's cost so far.
+/// the visitor's track, its exact distance, the stage's cost so far and
+/// the path's length.
 #[derive(Clone, Copy)]
 struct Node<C, T> {
     cube: CubieCube,
@@ -611,6 +622,7 @@ struct Node<C, T> {
     track: T,
     dist: usize,
     cost: usize,
+    depth: usize,
 }
 
 /// The last stage, completed with a shortest solution that starts with the
