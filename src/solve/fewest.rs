@@ -1101,3 +1101,32 @@ impl Search {
         self.offer(stages, sides, orientation);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The queue gives the lowest expected cost first, then the later
+    /// stage, then the one queued last.
+    #[test]
+    fn queue_takes_cheapest_then_latest_stage_then_last_queued() {
+        let [one, two, three, _] = StageKind::ALL;
+        let mut queue = Queue::default();
+        for (expected, stage, slot) in [
+            (20, one, 0),
+            (18, one, 1),
+            (18, three, 2),
+            (18, two, 3),
+            (18, three, 4),
+            (25, two, 5),
+            (18, one, 6),
+        ] {
+            queue.push(expected, stage, slot);
+        }
+        let order: Vec<usize> = std::iter::from_fn(|| queue.pop()).collect();
+        assert_eq!(order, [4, 2, 3, 6, 1, 0, 5]);
+        queue.push(3, two, 7);
+        assert_eq!(queue.pop(), Some(7));
+        assert_eq!(queue.pop(), None);
+    }
+}
