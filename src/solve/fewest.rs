@@ -237,17 +237,6 @@ pub(crate) struct Entry {
 }
 
 impl Entry {
-    /// Whether a first move is merged into the previous stage, or `None` if
-    /// it would cancel the previous stage's last move: never worth taking,
-    /// as the previous stage without that move is already one of its
-    /// solutions.
-    fn is_free(&self, m: Move) -> Option<bool> {
-        match self.join {
-            Some(j) if j.face == m.face => (m != j.inverse()).then_some(true),
-            _ => Some(false),
-        }
-    }
-
     /// The first move (by index in the stage's moves) of a shortest path
     /// from `coord` that starts with a free move, if there is one.
     fn free_start<S: Stage>(&self, stage: &S, coord: S::Coord) -> Option<usize> {
@@ -255,10 +244,15 @@ impl Entry {
             return None;
         }
         let distances = DistanceTable::of(S::KIND);
-        (0..stage.moves().len()).find(|&k| {
-            self.is_free(stage.moves()[k]) == Some(true)
-                && distances.neighbour(stage, self.dist, stage.step(coord, k)) < self.dist
-        })
+        let (_, mut free) = MoveSets::of(S::KIND).first(self.join);
+        while free != 0 {
+            let k = free.trailing_zeros() as usize;
+            free &= free - 1;
+            if distances.neighbour(stage, self.dist, stage.step(coord, k)) < self.dist {
+                return Some(k);
+            }
+        }
+        None
     }
 }
 
@@ -440,6 +434,22 @@ impl MoveSets {
         &SETS.get_or_init(|| StageKind::ALL.map(MoveSets::build))[kind.index()]
     }
 
+    /// The moves that may come first after the move `join` before the
+    /// stage, and those of them that are free: a move on the same face is
+    /// merged into it, and one that would cancel it is never worth taking,
+    /// as the previous stage without that move is already one of its
+    /// solutions.
+    fn first(&self, join: Option<Move>) -> (MoveSet, MoveSet) {
+        match join {
+            Some(join) => {
+                let face = join.face.index();
+                let cancel = self.single[face][usize::from(join.inverse().quarters) - 1];
+                (self.all & !cancel, self.on_face[face] & !cancel)
+            }
+            None => (self.all, 0),
+        }
+    }
+
     fn build(kind: StageKind) -> MoveSets {
         let moves = kind.allowed_moves();
         assert!(moves.len() <= MoveSet::BITS as usize);
@@ -482,19 +492,7 @@ impl<'a, S: Stage> Walk<'a, S> {
         );
         assert!(max_cost < PATH_CAPACITY, "a walk of {max_cost} moves");
         let sets = MoveSets::of(S::KIND);
-        // A first move on the face of the move before the stage is merged
-        // into it (free), unless it would cancel it.
-        let (first, first_free) = match entry.join {
-            Some(join) => {
-                let cancel =
-                    sets.single[join.face.index()][usize::from(join.inverse().quarters) - 1];
-                (
-                    sets.all & !cancel,
-                    sets.on_face[join.face.index()] & !cancel,
-                )
-            }
-            None => (sets.all, 0),
-        };
+        let (first, first_free) = sets.first(entry.join);
         Walk {
             stage,
             entry,
