@@ -453,19 +453,24 @@ impl MoveSets {
     fn build(kind: StageKind) -> MoveSets {
         let moves = kind.allowed_moves();
         assert!(moves.len() <= MoveSet::BITS as usize);
-        let set = |keep: &dyn Fn(Move) -> bool| -> MoveSet {
-            moves
-                .iter()
-                .enumerate()
-                .filter(|&(_, &m)| keep(m))
-                .fold(0, |set, (k, _)| set | 1 << k)
+        let mut sets = MoveSets {
+            follow: [0; 6],
+            on_face: [0; 6],
+            single: [[0; 3]; 6],
+            all: 0,
         };
-        MoveSets {
-            follow: Face::ALL.map(|face| set(&|m| may_follow(Some(Move::new(face, 1)), m))),
-            on_face: Face::ALL.map(|face| set(&|m| m.face == face)),
-            single: Face::ALL.map(|face| [1, 2, 3].map(|q| set(&|m| m == Move::new(face, q)))),
-            all: set(&|_| true),
+        for (k, &m) in moves.iter().enumerate() {
+            let bit = 1 << k;
+            for face in Face::ALL {
+                if may_follow(Some(Move::new(face, 1)), m) {
+                    sets.follow[face.index()] |= bit;
+                }
+            }
+            sets.on_face[m.face.index()] |= bit;
+            sets.single[m.face.index()][usize::from(m.quarters) - 1] |= bit;
+            sets.all |= bit;
         }
+        sets
     }
 }
 
@@ -490,7 +495,8 @@ impl<'a, S: Stage> Walk<'a, S> {
             !S::KIND.is_last(),
             "the last stage is finished, not branched"
         );
-        assert!(max_cost < PATH_CAPACITY, "a walk of {max_cost} moves");
+        // The path, at most one move longer than the cost, fits its array.
+        assert!(max_cost < PATH_CAPACITY - 1);
         let sets = MoveSets::of(S::KIND);
         let (first, first_free) = sets.first(entry.join);
         Walk {
@@ -542,8 +548,15 @@ impl<'a, S: Stage> Walk<'a, S> {
             cost,
             depth,
         } = node;
+        // `new` keeps every path within the array, so these reads and the
+        // write below always land (and the page's module carries no
+        // bounds panics for them).
         if dist == 0 {
-            visitor.found(&path[..depth], cost, &solver::at_stage_goal(S::KIND, cube));
+            visitor.found(
+                path.get(..depth).unwrap_or_default(),
+                cost,
+                &solver::at_stage_goal(S::KIND, cube),
+            );
             // Leaving the goal and coming back costs two moves, or one
             // where the first is free.
             let back = if depth == 0 { 1 } else { 2 };
@@ -554,7 +567,7 @@ impl<'a, S: Stage> Walk<'a, S> {
         let stage = self.stage;
         let moves = stage.moves();
         let (allowed, free) = match depth.checked_sub(1) {
-            Some(last) => (self.follow[path[last].face.index()], 0),
+            Some(last) => (self.follow[path.get(last).map_or(0, |m| m.face.index())], 0),
             None => (self.first, self.first_free),
         };
         let room = self.max_cost - cost;
@@ -594,7 +607,9 @@ impl<'a, S: Stage> Walk<'a, S> {
                 continue;
             }
             visitor.count();
-            path[depth] = m;
+            if let Some(slot) = path.get_mut(depth) {
+                *slot = m;
+            }
             let node = Node {
                 cube: solver::track_move(S::KIND, &cube, m),
                 coord: next,
