@@ -9,7 +9,7 @@
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { launch, open, serve } from '../tests/e2e/harness.mjs';
+import { firstVisit, keptForOffline, launch, open, serve } from '../tests/e2e/harness.mjs';
 import { photos } from '../tests/e2e/photos.mjs';
 
 const median = (values) => {
@@ -27,44 +27,23 @@ const report = (line) => {
 const server = await serve();
 const browser = await launch();
 try {
-  // Page weight: every file the page fetches while loading, gzipped: the
-  // page's own, the solver worker's (started once the page is idle, which
-  // is waited for), and the icon the page names (read from dist/ where the
-  // headless browser has not asked for it by then).
-  const weighing = await browser.newContext();
-  const first = await weighing.newPage();
-  const bodies = new Map();
-  const reading = [];
-  first.on('response', (response) => {
-    if (response.url().startsWith(server.url) && response.ok()) {
-      // A response still arriving when the context closes has no body to weigh.
-      reading.push(response.body().then((body) => bodies.set(new URL(response.url()).pathname, body), () => {}));
-    }
-  });
-  const workerStarted = first.waitForResponse((response) => response.url().endsWith('/worker-start.js'));
-  await first.goto(server.url);
-  await first.waitForFunction(() => window.thistle && window.thistle.ready);
-  await workerStarted;
-  await first.waitForLoadState('networkidle');
-  await Promise.all(reading);
-  if (!bodies.has('/favicon.svg')) bodies.set('/favicon.svg', readFileSync(new URL('../dist/favicon.svg', import.meta.url)));
-  let total = 0;
-  const parts = [...bodies].map(([path, body]) => {
-    const gz = gzipSync(body, { level: 9 }).length;
-    total += gz;
-    return `${path} ${(gz / 1024).toFixed(1)}`;
-  });
-  await weighing.close();
-  report(`page weight gzipped: ${(total / 1024).toFixed(1)} KB (target <= 300 KB; ${parts.join(', ')})`);
-
-  // Everything the service worker keeps for offline use (pkg/files.js), gzipped.
-  const dist = new URL('../dist/', import.meta.url);
-  const listed = readFileSync(new URL('pkg/files.js', dist), 'utf8');
-  const kept = Object.keys(JSON.parse(listed.slice(listed.indexOf('{'), listed.lastIndexOf('}') + 1)).files);
-  const keptBytes = kept.map((path) => [path, gzipSync(readFileSync(new URL(path, dist)), { level: 9 }).length]);
-  const keptTotal = keptBytes.reduce((sum, [, gz]) => sum + gz, 0);
-  const largest = keptBytes.sort((a, b) => b[1] - a[1]).slice(0, 4).map(([path, gz]) => `${path} ${(gz / 1024).toFixed(1)}`);
-  report(`kept for offline, gzipped: ${(keptTotal / 1024).toFixed(1)} KB in ${kept.length} files (target <= 500 KB; largest: ${largest.join(', ')})`);
+  // Page weight: every file a first visit fetches, and every file kept for
+  // offline use, gzipped.
+  const weighed = (files) => {
+    let total = 0;
+    const parts = files.map(([path, body]) => {
+      const gz = gzipSync(body, { level: 9 }).length;
+      total += gz;
+      return [path, gz];
+    });
+    return { total, parts: parts.map(([path, gz]) => `${path} ${(gz / 1024).toFixed(1)}`), sizes: parts };
+  };
+  const first = weighed([...(await firstVisit(browser, server.url))]);
+  report(`page weight gzipped: ${(first.total / 1024).toFixed(1)} KB (target <= 300 KB; ${first.parts.join(', ')})`);
+  const keptFiles = keptForOffline().map((path) => [path, readFileSync(new URL(path, new URL('../dist/', import.meta.url)))]);
+  const kept = weighed(keptFiles);
+  const largest = kept.sizes.sort((x, y) => y[1] - x[1]).slice(0, 4).map(([path, gz]) => `${path} ${(gz / 1024).toFixed(1)}`);
+  report(`kept for offline, gzipped: ${(kept.total / 1024).toFixed(1)} KB in ${keptFiles.length} files (target <= 500 KB; largest: ${largest.join(', ')})`);
 
   // Navigation to ready to solve, cold (a fresh context: nothing cached) and
   // on a repeat visit (a new tab in the same context once its service worker

@@ -178,3 +178,36 @@ export function searched(page) {
 
 /** The page's query parameters, decoded as ordinary URL encoding. */
 export const query = (page) => Object.fromEntries(new URL(page.url()).searchParams);
+
+/**
+ * Every file a first visit to the page at `url` fetches, as a map from path
+ * to body: the page's own, the solver worker's (which the page starts once
+ * idle, waited for here), and the icon the page names (read from dist/
+ * where the headless browser has not asked for it by then).
+ */
+export async function firstVisit(browser, url) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies = new Map();
+  const reading = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(url) && response.ok()) {
+      reading.push(response.body().then((body) => bodies.set(new URL(response.url()).pathname, body)));
+    }
+  });
+  const workerStarted = page.waitForResponse((response) => response.url().endsWith('/worker-start.js'));
+  await page.goto(url);
+  await page.waitForFunction(() => window.thistle && window.thistle.ready);
+  await workerStarted;
+  await page.waitForLoadState('networkidle');
+  await Promise.all(reading);
+  await context.close();
+  if (!bodies.has('/favicon.svg')) bodies.set('/favicon.svg', readFileSync(new URL('favicon.svg', `file://${WWW}`)));
+  return bodies;
+}
+
+/** The paths of dist/ that the service worker keeps for offline use (pkg/files.js). */
+export function keptForOffline() {
+  const listed = readFileSync(new URL('pkg/files.js', `file://${WWW}`), 'utf8');
+  return Object.keys(JSON.parse(listed.slice(listed.indexOf('{'), listed.lastIndexOf('}') + 1)).files);
+}

@@ -1,0 +1,33 @@
+// The page's weight, as the design sets it: a first visit fetches at most
+// 300 KB gzipped (the page, and the solver worker it starts once idle), and
+// everything kept for offline use stays under 500 KB. Rare features load on
+// first use, so neither list may hold them.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { WWW, firstVisit, keptForOffline, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+const gzipped = (bodies) => bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+
+test('a first visit fetches at most 300 KB gzipped, none of it a rare feature', async () => {
+  const bodies = await firstVisit(env.browser, env.server.url);
+  const paths = [...bodies.keys()];
+  for (const needed of ['/', '/pkg/thistle_bg.wasm', '/solver-worker.js', '/favicon.svg']) {
+    assert.ok(paths.includes(needed), `${needed} in ${paths.join(', ')}`);
+  }
+  assert.ok(!paths.some((path) => /lab|scan|camera|video|handout|follow|picture/.test(path)), paths.join(', '));
+  const total = gzipped([...bodies.values()]);
+  assert.ok(total <= 300 * 1024, `${(total / 1024).toFixed(1)} KB: ${paths.join(', ')}`);
+});
+
+test('what is kept for offline use is under 500 KB gzipped', () => {
+  const kept = keptForOffline();
+  assert.ok(kept.includes('pkg/lab_bg.wasm'), kept.join(', '));
+  const total = gzipped(kept.map((path) => readFileSync(join(WWW, path))));
+  assert.ok(total < 500 * 1024, `${(total / 1024).toFixed(1)} KB`);
+});
