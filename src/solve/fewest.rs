@@ -45,7 +45,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 /// The default search budget, in nodes, over all six orientations: about
-/// 8 ms natively, 10 ms in the page; 20.75 moves on average over 1,000
+/// 6 ms natively, 8 ms in the page; 20.75 moves on average over 1,000
 /// random states. Stage 1's second move of slack (`STAGE_SLACK`) makes a
 /// node a little dearer on average, so this is 650,000 rather than the
 /// 700,000 it was: the same instructions per solve (cachegrind, 120
