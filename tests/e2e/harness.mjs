@@ -6,6 +6,7 @@
 import { after, before } from 'node:test';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -181,33 +182,30 @@ export const query = (page) => Object.fromEntries(new URL(page.url()).searchPara
 
 /**
  * Every file a first visit to the page at `url` fetches, as a map from path
- * to body: the page's own, the solver worker's (which the page starts once
- * idle, waited for here), and the icon the page names (read from dist/
- * where the headless browser has not asked for it by then).
+ * to its bytes in dist/ (which the server serves as they are): the page's
+ * own, the solver worker's (which the page starts once idle, waited for
+ * here), and the icon the page names (which the headless browser may not
+ * have asked for by then).
  */
 export async function firstVisit(browser, url) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const bodies = new Map();
-  const reading = [];
+  const paths = new Set(['/favicon.svg']);
   page.on('response', (response) => {
-    if (response.url().startsWith(url) && response.ok()) {
-      reading.push(response.body().then((body) => bodies.set(new URL(response.url()).pathname, body)));
-    }
+    if (response.url().startsWith(url) && response.ok()) paths.add(new URL(response.url()).pathname);
   });
   const workerStarted = page.waitForResponse((response) => response.url().endsWith('/worker-start.js'));
   await page.goto(url);
   await page.waitForFunction(() => window.thistle && window.thistle.ready);
   await workerStarted;
   await page.waitForLoadState('networkidle');
-  await Promise.all(reading);
   await context.close();
-  if (!bodies.has('/favicon.svg')) bodies.set('/favicon.svg', readFileSync(new URL('favicon.svg', `file://${WWW}`)));
-  return bodies;
+  const file = (path) => join(WWW, path === '/' ? 'index.html' : path);
+  return new Map([...paths].map((path) => [path, readFileSync(file(path))]));
 }
 
 /** The paths of dist/ that the service worker keeps for offline use (pkg/files.js). */
 export function keptForOffline() {
-  const listed = readFileSync(new URL('pkg/files.js', `file://${WWW}`), 'utf8');
+  const listed = readFileSync(join(WWW, 'pkg/files.js'), 'utf8');
   return Object.keys(JSON.parse(listed.slice(listed.indexOf('{'), listed.lastIndexOf('}') + 1)).files);
 }
