@@ -7,7 +7,7 @@
 // photos, and what is kept for offline use. Run after building www/pkg
 // (`make page-bench`).
 
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { firstVisit, keptForOffline, launch, open, serve } from '../tests/e2e/harness.mjs';
 import { photos } from '../tests/e2e/photos.mjs';
@@ -28,22 +28,17 @@ const server = await serve();
 const browser = await launch();
 try {
   // Page weight: every file a first visit fetches, and every file kept for
-  // offline use, gzipped.
-  const weighed = (files) => {
-    let total = 0;
-    const parts = files.map(([path, body]) => {
-      const gz = gzipSync(body, { level: 9 }).length;
-      total += gz;
-      return [path, gz];
-    });
-    return { total, parts: parts.map(([path, gz]) => `${path} ${(gz / 1024).toFixed(1)}`), sizes: parts };
-  };
-  const first = weighed([...(await firstVisit(browser, server.url))]);
-  report(`page weight gzipped: ${(first.total / 1024).toFixed(1)} KB (target <= 300 KB; ${first.parts.join(', ')})`);
-  const keptFiles = keptForOffline().map((path) => [path, readFileSync(new URL(path, new URL('../dist/', import.meta.url)))]);
-  const kept = weighed(keptFiles);
-  const largest = kept.sizes.sort((x, y) => y[1] - x[1]).slice(0, 4).map(([path, gz]) => `${path} ${(gz / 1024).toFixed(1)}`);
-  report(`kept for offline, gzipped: ${(kept.total / 1024).toFixed(1)} KB in ${keptFiles.length} files (target <= 500 KB; largest: ${largest.join(', ')})`);
+  // offline use, gzipped, largest first.
+  const weighed = (files) => [...files]
+    .map(([path, body]) => [path, gzipSync(body, { level: 9 }).length])
+    .sort((x, y) => y[1] - x[1]);
+  const kb = (bytes) => (bytes / 1024).toFixed(1);
+  const total = (sizes) => kb(sizes.reduce((sum, [, gz]) => sum + gz, 0));
+  const listed = (sizes) => sizes.map(([path, gz]) => `${path} ${kb(gz)}`).join(', ');
+  const first = weighed(await firstVisit(browser, server.url));
+  report(`page weight gzipped: ${total(first)} KB (target <= 300 KB; ${listed(first)})`);
+  const kept = weighed(keptForOffline());
+  report(`kept for offline, gzipped: ${total(kept)} KB in ${kept.length} files (target <= 500 KB; largest: ${listed(kept.slice(0, 4))})`);
 
   // Navigation to ready to solve, cold (a fresh context: nothing cached) and
   // on a repeat visit (a new tab in the same context once its service worker

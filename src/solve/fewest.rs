@@ -40,7 +40,6 @@ use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, DistanceTable, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::solve::tables::{self, MoveSet, MovesByDistance, Neighbours};
-
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -524,8 +523,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             cost: 0,
             depth: 0,
         };
-        // The path's moves, written at their depth: a path has at most one
-        // free move, so it is at most `max_cost + 1` long.
+        // The path's moves, written at their depth (`PATH_CAPACITY`).
         let path = &mut [Move::new(Face::U, 1); PATH_CAPACITY];
         match tables::move_masks(S::KIND) {
             Some(masks) => self.step(masks, start, path, visitor),

@@ -204,8 +204,12 @@ export async function firstVisit(browser, url) {
   return new Map([...paths].map((path) => [path, readFileSync(file(path))]));
 }
 
-/** The paths of dist/ that the service worker keeps for offline use (pkg/files.js). */
+/**
+ * The files of dist/ that the service worker keeps for offline use
+ * (pkg/files.js), as a map from path to bytes, as `firstVisit` gives them.
+ */
 export function keptForOffline() {
   const listed = readFileSync(join(WWW, 'pkg/files.js'), 'utf8');
-  return Object.keys(JSON.parse(listed.slice(listed.indexOf('{'), listed.lastIndexOf('}') + 1)).files);
+  const paths = Object.keys(JSON.parse(listed.slice(listed.indexOf('{'), listed.lastIndexOf('}') + 1)).files);
+  return new Map(paths.map((path) => [path, readFileSync(join(WWW, path))]));
 }
