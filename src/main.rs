@@ -629,9 +629,9 @@ struct Solving {
     micros: u128,
 }
 
-/// Proves the shortest solution of `cube`, with a progress line on stderr
-/// every `PROGRESS_EVERY`, giving up after `give_up` from `start`, or once
-/// none shorter than `target` can exist.
+/// Proves the shortest solution of `cube`, or with `target` only that
+/// none is shorter than that, with a progress line on stderr every
+/// `PROGRESS_EVERY`, giving up after `give_up` from `start`.
 fn prove(
     place: &str,
     cube: &CubieCube,
@@ -639,17 +639,18 @@ fn prove(
     (give_up, target): (Option<Duration>, Option<usize>),
 ) -> Result<Proof, InvalidCube> {
     let mut next_line = start + PROGRESS_EVERY;
-    shortest::prove_shortest(cube, |progress| {
+    shortest::prove_shortest(cube, target, |progress| {
         let now = Instant::now();
         if now >= next_line {
             next_line = now + PROGRESS_EVERY;
             eprintln!(
-                "thistle: {place}: {} nodes, best {} moves, none shorter than {} so far",
-                progress.nodes, progress.best, progress.bound
+                "thistle: {place}: {} nodes, best {} moves, {:.0}% of the search for shorter done",
+                progress.nodes,
+                progress.best,
+                progress.searched * 100.0
             );
         }
-        let reached = target.is_some_and(|target| progress.bound >= target);
-        if reached || give_up.is_some_and(|limit| now - start >= limit) {
+        if give_up.is_some_and(|limit| now - start >= limit) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -911,7 +912,7 @@ fn bench_proofs(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
     let mut moves = 0;
     for cube in cubes {
         let start = Instant::now();
-        let proof = shortest::prove_shortest(cube, |_| ControlFlow::Continue(()))
+        let proof = shortest::prove_shortest(cube, None, |_| ControlFlow::Continue(()))
             .expect("a random state is a valid cube");
         seconds.push(start.elapsed().as_secs_f64());
         moves += proof.solution.len();

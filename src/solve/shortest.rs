@@ -15,24 +15,28 @@
 //! shorter than anything in it, the proof keeps it, so a proof is still
 //! never longer than fewest mode.
 //!
-//! The search deepens the total length L one move at a time from below;
-//! for each L it walks every orientation's stage solutions with fewest
-//! mode's machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`),
-//! pruning only by admissible bounds: the exact distance of the stage being
-//! walked at every node, the next stage's exact cost at each stage's end
-//! state, and the exact cost of consecutive stages together on small
-//! projections of the cube (`joint`), followed move by move. The first L
-//! at which a solution exists is its length, proven, because every shorter
-//! L was searched in full and found none. The
-//! budgeted fewest-moves solution is the starting incumbent: when L reaches
-//! its length, it is the proven one.
+//! The budgeted fewest-moves solution is the starting incumbent, and the
+//! search looks only for shorter ones (branch and bound): each solution it
+//! finds lowers the limit for the rest. Searching every length from below
+//! instead would repeat the shorter lengths' searches inside each longer
+//! one: over 12 random states, a third of the nodes. The work is split at
+//! stage 1: every stage-1 solution within the limit, in all six
+//! orientations, is a task, searched on from there with fewest mode's
+//! machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`), pruning
+//! only by admissible bounds: the exact distance of the stage being walked
+//! at every node, the next stage's exact cost at each stage's end state,
+//! and the exact cost of consecutive stages together on small projections
+//! of the cube (`joint`), followed move by move. Once every task is
+//! searched, nothing shorter than the best is left.
 //!
-//! Deterministic: the same cube gives the same solution and the same node
-//! count everywhere, on any number of threads (orientations searched ahead
-//! on another core and dropped are not counted in the proof, though
-//! progress reports count them). A progress callback sees the nodes
-//! searched, the best length so far and the bound still open, and may stop
-//! the search.
+//! Deterministic: the same cube gives the same solution on any number of
+//! threads. Tasks are taken in a fixed order, and of two solutions of one
+//! length the earlier task's wins (`Best`), whichever thread finds it
+//! first; within a task, the walk's order is fixed and a later solution
+//! must be shorter. Only the node count depends on the threads' timing,
+//! as a time does. A progress callback sees the nodes searched, the best
+//! length so far and the share of the tasks searched, and may stop the
+//! search.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
@@ -42,16 +46,20 @@ use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::solve::tables;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The total length from which proofs bound stage 2 with the tetrad's
 /// table too (`joint::tetrad_twist`): below it, a search is over before the
 /// table would pay for its building (about a second in the page). Random
 /// states are proven at 17–21 moves; a scramble of a few moves never
-/// builds it. Deterministic, as it depends on the length alone.
+/// builds it. Deterministic, as it depends on the starting limit alone.
 pub const TETRAD_FROM: usize = 13;
 
 /// Nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 16;
+
+/// Nodes between two looks at the best length other threads have found.
+const LIMIT_NODES: u64 = 1 << 10;
 
 /// The most each of stages 1–3 may cost beyond its cheapest in the space
 /// a proof searches.
@@ -66,14 +74,15 @@ pub fn scope() -> String {
 }
 
 /// How far a proof has got.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Progress {
     /// Search nodes so far: stage moves tried, and stage entries.
     pub nodes: u64,
     /// The length of the shortest solution found so far.
     pub best: usize,
-    /// The bound still open: no solution is shorter than this.
-    pub bound: usize,
+    /// The share of the search for shorter solutions done, from 0 to 1:
+    /// its tasks (stage-1 solutions) searched to their end.
+    pub searched: f64,
 }
 
 /// What a proof found: the shortest solution it knows, and how far it got.
@@ -81,7 +90,8 @@ pub struct Progress {
 pub struct Proof {
     pub solution: Solution,
     /// No four-stage solution is shorter than this; it is the solution's
-    /// length once proven, and less if the search was stopped.
+    /// length once proven, and less if the search was stopped or asked
+    /// only for a bound.
     pub bound: usize,
     pub nodes: u64,
 }
@@ -94,233 +104,356 @@ impl Proof {
 }
 
 /// Proves the shortest four-stage solution of a cube over all six axis
-/// orientations (joins merged, as `fewest::solve_fewest` counts), calling
-/// `on_progress` every `PROGRESS_NODES` nodes and at each new bound; a
-/// `Break` stops the search, and the proof then holds the best solution
-/// found and the bound reached (`Proof::is_proven` is false).
+/// orientations (joins merged, as `fewest::solve_fewest` counts), or with
+/// `below`, only that none is shorter than that: the search then looks
+/// for solutions shorter than `below` alone, and proves the shortest only
+/// if it finds one. Calls `on_progress` at the start and every
+/// `PROGRESS_NODES` nodes; a `Break` stops the search, and the proof then
+/// holds the best solution found and the bound known (`Proof::is_proven`
+/// is false).
 ///
-/// Natively the six orientations of each length are searched on every core
-/// at once (`search_length`); in WebAssembly, one after another.
+/// Natively the tasks are searched on every core at once (`search`); in
+/// WebAssembly, one after another.
 ///
-/// Deterministic; never longer than `fewest::solve_fewest(cube,
-/// fewest::DEFAULT_BUDGET)`, its starting incumbent. There is no budget: a
-/// random state may take minutes. A cube that face turns cannot reach is
-/// refused with every invariant it breaks.
+/// Deterministic in its solution and bound; never longer than
+/// `fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)`, its starting
+/// incumbent. There is no budget: a random state takes seconds, and some
+/// take minutes. A cube that face turns cannot reach is refused with every
+/// invariant it breaks.
 pub fn prove_shortest(
     cube: &CubieCube,
+    below: Option<usize>,
     mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof, InvalidCube> {
     let incumbent = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
-    let best = incumbent.len();
+    // Every length below `open` is searched.
+    let open = below.map_or(incumbent.len(), |below| below.min(incumbent.len()));
+    let Some(limit) = open.checked_sub(1) else {
+        return Ok(Proof {
+            solution: incumbent,
+            bound: open,
+            nodes: 0,
+        });
+    };
     let orientations = Orientation::all();
-    let cubes = orientations.map(|orientation| orientation.conjugate(cube));
     let mut nodes = 0;
-    for limit in 0..best {
-        let mut report = |searched: u64| {
-            on_progress(&Progress {
-                nodes: searched,
-                best,
-                bound: limit,
-            })
-        };
-        if report(nodes).is_break() {
-            return Ok(Proof {
-                solution: incumbent,
-                bound: limit,
-                nodes,
-            });
-        }
-        match search_length(&cubes, limit, nodes, &mut report) {
-            Length::Found {
+    let mut tasks = Vec::new();
+    for (orientation, turned) in orientations.iter().enumerate() {
+        let cube = turned.conjugate(cube);
+        tables::stages().visit(
+            StageKind::ALL[0],
+            Starts {
+                cube: &cube,
+                limit,
                 orientation,
-                stages,
-                nodes,
-            } => {
-                return Ok(Proof {
-                    solution: Solution::seen_from(stages, &orientations[orientation]),
-                    bound: limit,
-                    nodes,
-                })
-            }
-            Length::Stopped { nodes } => {
-                return Ok(Proof {
-                    solution: incumbent,
-                    bound: limit,
-                    nodes,
-                })
-            }
-            Length::None { nodes: total } => nodes = total,
-        }
+                nodes: &mut nodes,
+                tasks: &mut tasks,
+            },
+        );
     }
+    // The most promising first, so that short solutions found early prune
+    // the rest; the order is fixed, so the answer does not depend on it.
+    tasks.sort_by_key(|task| task.bound);
+    let search = Search {
+        tasks: &tasks,
+        best: Best::new(incumbent.len()),
+        tetrad: limit >= TETRAD_FROM,
+    };
+    let mut report = |searched: u64, done: usize| {
+        on_progress(&Progress {
+            nodes: nodes + searched,
+            best: search.best.get().0,
+            searched: if tasks.is_empty() {
+                1.0
+            } else {
+                done as f64 / tasks.len() as f64
+            },
+        })
+    };
+    if report(0, 0).is_break() {
+        return Ok(Proof {
+            bound: tasks.first().map_or(open, |t| t.bound.min(open)),
+            solution: incumbent,
+            nodes,
+        });
+    }
+    let outcomes = search_tasks(&search, &mut report);
+    let (length, holder) = search.best.get();
+    let unfinished = tasks
+        .iter()
+        .zip(&outcomes)
+        .filter(|(_, outcome)| !outcome.as_ref().is_some_and(|o| o.whole))
+        .map(|(task, _)| task.bound)
+        .min();
+    let solution = match holder.checked_sub(1) {
+        None => incumbent,
+        Some(task) => {
+            let stages = outcomes[task].as_ref().and_then(|o| o.found.clone());
+            let stages = stages.expect("a task holds the best once it has found it");
+            Solution::seen_from(stages, &orientations[tasks[task].orientation])
+        }
+    };
     Ok(Proof {
-        bound: best,
-        solution: incumbent,
-        nodes,
+        solution,
+        bound: unfinished.unwrap_or(usize::MAX).min(length).min(open),
+        nodes: nodes + outcomes.iter().flatten().map(|o| o.nodes).sum::<u64>(),
     })
 }
 
-/// How the search of one total length ended; `nodes` counts from the start
-/// of the proof.
-enum Length {
-    /// A solution in `orientation`, the first of the six that has one.
-    /// `nodes` counts that orientation and those before it only, so it is
-    /// the same however many were searched at once.
-    Found {
-        orientation: usize,
-        stages: StageMoves,
-        nodes: u64,
-    },
-    /// No solution of this length in any orientation.
-    None { nodes: u64 },
-    /// The progress callback asked to stop.
-    Stopped { nodes: u64 },
+/// A stage-1 solution in one orientation, from which a task searches on.
+struct Task {
+    orientation: usize,
+    moves: Vec<Move>,
+    cost: usize,
+    /// The cube in that orientation after the moves, and their last move.
+    cube: CubieCube,
+    join: Option<Move>,
+    /// No solution through it is shorter (stages 2 and 3's joint bound).
+    bound: usize,
 }
 
-/// Searches one total length in the six conjugated `cubes`, one after
-/// another, with `nodes` searched before it; `report(nodes)` is told the
-/// running count every `PROGRESS_NODES`.
-fn search_length_in_turn(
-    cubes: &[CubieCube; 6],
+/// Collects an orientation's stage-1 solutions that may lead to a solution
+/// within `limit`, as tasks.
+struct Starts<'a> {
+    cube: &'a CubieCube,
     limit: usize,
-    mut nodes: u64,
-    report: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> Length {
-    for (orientation, cube) in cubes.iter().enumerate() {
-        let before = nodes;
-        let mut heard = |searched: u64| report(before + searched).is_break();
-        let mut prover = Prover::new(limit, &mut heard);
-        prover.stage(StageKind::ALL[0], cube, None, 0);
-        nodes += prover.nodes;
-        if let Some(stages) = prover.found {
-            return Length::Found {
-                orientation,
-                stages,
-                nodes,
-            };
-        }
-        if prover.stopped {
-            return Length::Stopped { nodes };
+    orientation: usize,
+    nodes: &'a mut u64,
+    tasks: &'a mut Vec<Task>,
+}
+
+impl StageVisitor for Starts<'_> {
+    type Output = ();
+    fn visit<S: Stage>(self, stage: &S) {
+        let enter = Enter {
+            cube: self.cube,
+            join: None,
+            limit: self.limit,
+            nodes: self.nodes,
+        };
+        let Some(entry) = enter.visit(stage) else {
+            return;
+        };
+        let walk = Walk::new(stage, &entry, self.limit.min(entry.cost + SLACK[0]));
+        walk.solutions(self.cube, &mut StartsFound { starts: self });
+    }
+}
+
+/// `Starts` as its walk reports to it.
+struct StartsFound<'a> {
+    starts: Starts<'a>,
+}
+
+impl WalkVisitor for StartsFound<'_> {
+    type Track = ();
+    fn track(&self, _cube: &CubieCube) {}
+    fn step_track(&self, _track: (), _k: usize) {}
+    fn stop(&self) -> bool {
+        false
+    }
+    fn count(&mut self) {
+        *self.starts.nodes += 1;
+    }
+    fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
+        let join = moves.last().copied();
+        let bound = cost + StagesTwoThree::get().bound(cube, join.is_some());
+        if bound <= self.starts.limit {
+            self.starts.tasks.push(Task {
+                orientation: self.starts.orientation,
+                moves: moves.to_vec(),
+                cost,
+                cube: *cube,
+                join,
+                bound,
+            });
         }
     }
-    Length::None { nodes }
+}
+
+/// The best solution so far: its length and which holds it, `0` for the
+/// incumbent and `t + 1` for task `t`, in one atomic word so that both
+/// change together. The word orders solutions as the answer does: the
+/// shorter, then the earlier task's.
+struct Best(AtomicU64);
+
+impl Best {
+    fn new(length: usize) -> Best {
+        Best(AtomicU64::new(Best::word(length, 0)))
+    }
+
+    fn word(length: usize, holder: usize) -> u64 {
+        (length as u64) << 32 | holder as u64
+    }
+
+    /// The length and its holder.
+    fn get(&self) -> (usize, usize) {
+        let word = self.0.load(Ordering::Relaxed);
+        ((word >> 32) as usize, (word & u64::from(u32::MAX)) as usize)
+    }
+
+    /// The longest solution `holder` may still better the best with, if
+    /// any: as long as it where the best's holder comes after it.
+    fn limit_for(&self, holder: usize) -> Option<usize> {
+        let (length, best) = self.get();
+        if holder < best {
+            Some(length)
+        } else {
+            length.checked_sub(1)
+        }
+    }
+
+    /// Offers a solution of `length` held by `holder`.
+    fn offer(&self, length: usize, holder: usize) {
+        self.0
+            .fetch_min(Best::word(length, holder), Ordering::Relaxed);
+    }
+}
+
+/// What every task of a proof shares.
+struct Search<'a> {
+    tasks: &'a [Task],
+    best: Best,
+    /// Whether stage 2 is bounded with the tetrad's table too.
+    tetrad: bool,
+}
+
+/// How one task's search ended.
+struct Outcome {
+    nodes: u64,
+    /// Searched to its end, rather than stopped.
+    whole: bool,
+    /// Its shortest solution, where it found one that bettered the best
+    /// at the time.
+    found: Option<StageMoves>,
+}
+
+impl Search<'_> {
+    /// Searches task `t` to its end, unless `listener`, told the task's
+    /// node count every `PROGRESS_NODES`, asks to stop.
+    fn run(&self, t: usize, listener: &mut dyn FnMut(u64) -> bool) -> Outcome {
+        let task = &self.tasks[t];
+        let Some(limit) = self.best.limit_for(t + 1) else {
+            return Outcome {
+                nodes: 0,
+                whole: true,
+                found: None,
+            };
+        };
+        let mut prover = Prover {
+            stages: tables::stages(),
+            search: self,
+            holder: t + 1,
+            limit,
+            nodes: 0,
+            next_report: PROGRESS_NODES,
+            listener,
+            stopped: false,
+            exhausted: false,
+            found: None,
+            prefix: Default::default(),
+        };
+        prover.prefix[0].clone_from(&task.moves);
+        prover.stage(StageKind::ALL[1], &task.cube, task.join, task.cost);
+        Outcome {
+            nodes: prover.nodes,
+            whole: !prover.stopped,
+            found: prover.found,
+        }
+    }
+}
+
+/// Searches every task in turn; `report(nodes, done)` is told the running
+/// count and the tasks done every `PROGRESS_NODES`. Each task's outcome,
+/// `None` for those not started.
+fn search_in_turn(
+    search: &Search,
+    report: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
+) -> Vec<Option<Outcome>> {
+    let mut outcomes: Vec<Option<Outcome>> = search.tasks.iter().map(|_| None).collect();
+    let mut nodes = 0;
+    for (t, slot) in outcomes.iter_mut().enumerate() {
+        let before = nodes;
+        let outcome = search.run(t, &mut |searched| report(before + searched, t).is_break());
+        nodes += outcome.nodes;
+        let whole = outcome.whole;
+        *slot = Some(outcome);
+        if !whole {
+            break;
+        }
+    }
+    outcomes
 }
 
 // WebAssembly in the page has one thread.
 #[cfg(target_arch = "wasm32")]
-use search_length_in_turn as search_length;
+use search_in_turn as search_tasks;
 
-/// `search_length_in_turn` on every core: each thread takes the next
-/// orientation not yet taken. Once one has a solution, the orientations
-/// after it are dropped (the first is the answer, as in turn); those before
-/// it are searched to the end. The progress callback runs on this thread,
-/// fed the threads' counts through a channel. Plain scoped threads rather
-/// than rayon: the calling thread must stay free to report.
+/// `search_in_turn` on every core: each thread takes the next task not yet
+/// taken. The progress callback runs on this thread, fed the threads'
+/// counts through a channel. Plain scoped threads rather than rayon: the
+/// calling thread must stay free to report.
 #[cfg(not(target_arch = "wasm32"))]
-fn search_length(
-    cubes: &[CubieCube; 6],
-    limit: usize,
-    nodes: u64,
-    report: &mut dyn FnMut(u64) -> ControlFlow<()>,
-) -> Length {
-    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+fn search_tasks(
+    search: &Search,
+    report: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
+) -> Vec<Option<Outcome>> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize};
     use std::sync::{mpsc, Mutex};
 
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(cubes.len()));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     if threads == 1 {
-        return search_length_in_turn(cubes, limit, nodes, report);
+        return search_in_turn(search, report);
     }
     let next = AtomicUsize::new(0);
-    let first_found = AtomicUsize::new(usize::MAX);
     let stop = AtomicBool::new(false);
-    // Each orientation's nodes, its solution if it has one, and whether it
-    // was searched to the end.
-    let outcomes: Vec<Mutex<Option<Outcome>>> = cubes.iter().map(|_| Mutex::new(None)).collect();
-    let (sender, heard) = mpsc::channel::<u64>();
+    let outcomes: Vec<Mutex<Option<Outcome>>> =
+        search.tasks.iter().map(|_| Mutex::new(None)).collect();
+    // Nodes searched since the last message, and whether a task ended.
+    let (sender, heard) = mpsc::channel::<(u64, bool)>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
-            let (next, first_found, stop, outcomes) = (&next, &first_found, &stop, &outcomes);
+            let (next, stop, outcomes) = (&next, &stop, &outcomes);
             scope.spawn(move || loop {
-                let orientation = next.fetch_add(1, Ordering::Relaxed);
-                if orientation >= cubes.len() || orientation > first_found.load(Ordering::Relaxed) {
+                let t = next.fetch_add(1, Ordering::Relaxed);
+                if t >= search.tasks.len() || stop.load(Ordering::Relaxed) {
                     return;
                 }
                 let mut reported = 0;
                 let mut tell = |searched: u64| {
                     // A closed channel means the proof is over.
-                    let _ = sender.send(searched - reported);
+                    let _ = sender.send((searched - reported, false));
                     reported = searched;
                     stop.load(Ordering::Relaxed)
-                        || orientation > first_found.load(Ordering::Relaxed)
                 };
-                let mut prover = Prover::new(limit, &mut tell);
-                prover.stage(StageKind::ALL[0], &cubes[orientation], None, 0);
-                if prover.found.is_some() {
-                    first_found.fetch_min(orientation, Ordering::Relaxed);
-                }
-                let mut outcome = outcomes[orientation]
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                *outcome = Some(Outcome {
-                    nodes: prover.nodes,
-                    whole: !prover.stopped,
-                    found: prover.found,
-                });
+                let outcome = search.run(t, &mut tell);
+                let _ = sender.send((outcome.nodes - reported, true));
+                *outcomes[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
             });
         }
         drop(sender);
-        let mut searched = nodes;
-        for delta in heard {
+        let (mut searched, mut done) = (0, 0);
+        for (delta, ended) in heard {
             searched += delta;
-            if !stop.load(Ordering::Relaxed) && report(searched).is_break() {
+            done += usize::from(ended);
+            if !ended && !stop.load(Ordering::Relaxed) && report(searched, done).is_break() {
                 stop.store(true, Ordering::Relaxed);
             }
         }
     });
-    let outcomes: Vec<Option<Outcome>> = outcomes
+    outcomes
         .into_iter()
         .map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
-        .collect();
-    let mut total = nodes;
-    for (orientation, outcome) in outcomes.iter().enumerate() {
-        // A stop may leave an orientation unfinished, and a solution after
-        // it is then not known to be the first.
-        let Some(outcome) = outcome.as_ref().filter(|o| o.whole) else {
-            break;
-        };
-        total += outcome.nodes;
-        if let Some(stages) = &outcome.found {
-            return Length::Found {
-                orientation,
-                stages: stages.clone(),
-                nodes: total,
-            };
-        }
-    }
-    if stop.load(Ordering::Relaxed) {
-        let everything: u64 = outcomes.iter().flatten().map(|o| o.nodes).sum();
-        Length::Stopped {
-            nodes: nodes + everything,
-        }
-    } else {
-        Length::None { nodes: total }
-    }
+        .collect()
 }
 
-/// How one orientation's search of one length ended, on its thread.
-#[cfg(not(target_arch = "wasm32"))]
-struct Outcome {
-    nodes: u64,
-    /// Searched to its end: to its first solution, or all of it.
-    whole: bool,
-    found: Option<StageMoves>,
-}
-
-/// The search of one orientation at one total length limit, and what it
-/// tells its listener.
+/// The search of one task, and what it tells its listener.
 struct Prover<'p> {
     stages: &'static Stages,
-    /// The total length searched for.
+    search: &'p Search<'p>,
+    /// The task's place in `Best`.
+    holder: usize,
+    /// The longest solution that may still better the best.
     limit: usize,
     nodes: u64,
     next_report: u64,
@@ -328,28 +461,25 @@ struct Prover<'p> {
     listener: &'p mut dyn FnMut(u64) -> bool,
     /// Set when the listener asks to stop.
     stopped: bool,
-    /// A solution within the limit, once found: the search stops there.
+    /// Set when no solution could better the best.
+    exhausted: bool,
+    /// The task's shortest solution so far.
     found: Option<StageMoves>,
     /// The branching stages of the partial solution being extended.
     prefix: [Vec<Move>; BRANCHING],
 }
 
-impl<'p> Prover<'p> {
-    fn new(limit: usize, listener: &'p mut dyn FnMut(u64) -> bool) -> Prover<'p> {
-        Prover {
-            stages: tables::stages(),
-            limit,
-            nodes: 0,
-            next_report: PROGRESS_NODES,
-            listener,
-            stopped: false,
-            found: None,
-            prefix: Default::default(),
-        }
+impl Prover<'_> {
+    fn done(&self) -> bool {
+        self.stopped || self.exhausted
     }
 
-    fn done(&self) -> bool {
-        self.stopped || self.found.is_some()
+    /// Lowers the limit to what may still better the best.
+    fn tighten(&mut self) {
+        match self.search.best.limit_for(self.holder) {
+            Some(limit) => self.limit = self.limit.min(limit),
+            None => self.exhausted = true,
+        }
     }
 
     /// Searches stage `kind` and every later stage from `cube`, entered
@@ -381,8 +511,15 @@ impl<'p> Prover<'p> {
             stages[..BRANCHING].clone_from_slice(&self.prefix);
             stages[BRANCHING] = last;
             let stages = solver::merge_joins(stages);
-            debug_assert!(stages.iter().map(Vec::len).sum::<usize>() <= self.limit);
+            let length = stages.iter().map(Vec::len).sum::<usize>();
+            debug_assert!(length <= self.limit);
             self.found = Some(stages);
+            self.search.best.offer(length, self.holder);
+            // Only a shorter one is better than this task's own.
+            match length.checked_sub(1) {
+                Some(limit) => self.limit = limit,
+                None => self.exhausted = true,
+            }
             return;
         }
         let stages = self.stages;
@@ -411,12 +548,12 @@ struct WalkStage<'a, 'p> {
 
 impl StageVisitor for WalkStage<'_, '_> {
     type Output = ();
-    /// Walks with the joint tables of the stage and those after it (none
-    /// for stage 1): the tetrad's too from `TETRAD_FROM` moves.
+    /// Walks with the joint tables of the stage and those after it: the
+    /// tetrad's too where the search is long enough.
     fn visit<S: Stage>(self, stage: &S) {
         let walk = Walk::new(stage, self.entry, self.max_cost);
         match self.kind {
-            StageKind::OrientCornersSlice if self.prover.limit >= TETRAD_FROM => {
+            StageKind::OrientCornersSlice if self.prover.search.tetrad => {
                 self.walk_with(&walk, &Both(StagesTwoThree::get(), joint::tetrad_twist()))
             }
             StageKind::OrientCornersSlice => self.walk_with(&walk, StagesTwoThree::get()),
@@ -481,6 +618,9 @@ impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
     fn count(&mut self) {
         let prover = &mut *self.prover;
         prover.nodes += 1;
+        if prover.nodes % LIMIT_NODES == 0 {
+            prover.tighten();
+        }
         if prover.nodes >= prover.next_report {
             prover.next_report = prover.nodes + PROGRESS_NODES;
             if (prover.listener)(prover.nodes) {
