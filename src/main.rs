@@ -90,11 +90,12 @@ enum Command {
         #[arg(long, conflicts_with = "fewest")]
         shortest: bool,
         /// With `--shortest`: stop each proof after SECONDS and print the
-        /// best solution found and the bound reached, for measuring.
+        /// best solution found and the bound known, for measuring.
         #[arg(long, value_name = "SECONDS", requires = "shortest")]
         give_up: Option<f64>,
-        /// With `--shortest`: prove only that no solution is shorter than
-        /// MOVES (quicker than the shortest), then stop.
+        /// With `--shortest`: look only for solutions shorter than MOVES,
+        /// proving that there is none (quicker than the shortest), or the
+        /// shortest if there is.
         #[arg(long, value_name = "MOVES", requires = "shortest")]
         none_shorter_than: Option<usize>,
         /// After each move, what it changed in the group counters of its

@@ -370,7 +370,8 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     assert_eq!(record["proof"]["proven"], false);
     assert!(record["proof"]["bound"].as_u64() < record["length"].as_u64());
     assert!(
-        stderr(&o).starts_with("thistle: argument 1: ") && stderr(&o).contains(" so far\n"),
+        stderr(&o).starts_with("thistle: argument 1: ")
+            && stderr(&o).contains("% of the search for shorter done\n"),
         "progress lines on stderr: {}",
         stderr(&o)
     );

@@ -19,7 +19,7 @@ fn cube_of(scramble: &str) -> CubieCube {
 
 fn prove(cube: &CubieCube) -> Proof {
     let proof =
-        shortest::prove_shortest(cube, |_| ControlFlow::Continue(())).expect("a valid cube");
+        shortest::prove_shortest(cube, None, |_| ControlFlow::Continue(())).expect("a valid cube");
     assert!(proof.is_proven());
     assert_eq!(proof.bound, proof.solution.len());
     common::check_stages(cube, &proof.solution);
@@ -82,9 +82,33 @@ fn a_scramble_seen_from_every_orientation_proves_the_same_length() {
 }
 
 #[test]
-fn proofs_are_deterministic() {
-    let cube = cube_of("L2 B' U R2 D F'");
-    assert_eq!(prove(&cube), prove(&cube));
+fn proofs_are_deterministic_but_for_their_node_counts() {
+    // Long enough that several threads share the search, and short enough
+    // for a test.
+    let cube = cube_of("L2 B' U R2 D F' R U2 B");
+    let (first, second) = (prove(&cube), prove(&cube));
+    assert_eq!(first.solution, second.solution);
+    assert_eq!(first.bound, second.bound);
+}
+
+#[test]
+fn a_bound_asked_for_is_proven_without_the_shortest() {
+    let cube = cube_of("U2 R2 F2 D R' F L2 B");
+    let shortest = prove(&cube);
+    let length = shortest.solution.len();
+    let below =
+        |n: usize| shortest::prove_shortest(&cube, Some(n), |_| ControlFlow::Continue(())).unwrap();
+    // Below the shortest, only the bound is proven.
+    let bounded = below(length - 1);
+    assert_eq!(bounded.bound, length - 1);
+    assert!(!bounded.is_proven());
+    assert!(bounded.nodes < shortest.nodes);
+    // At it or above, the shortest itself.
+    for n in [length, length + 3] {
+        let proof = below(n);
+        assert!(proof.is_proven());
+        assert_eq!(proof.solution, shortest.solution);
+    }
 }
 
 #[test]
@@ -92,7 +116,7 @@ fn progress_is_reported_and_a_break_stops_the_search() {
     // Twenty moves: far too many to prove in a test.
     let cube = cube_of(SUPERFLIP);
     let mut seen: Vec<Progress> = Vec::new();
-    let proof = shortest::prove_shortest(&cube, |progress| {
+    let proof = shortest::prove_shortest(&cube, None, |progress| {
         seen.push(*progress);
         if seen.len() < 40 {
             ControlFlow::Continue(())
@@ -104,12 +128,13 @@ fn progress_is_reported_and_a_break_stops_the_search() {
     assert_eq!(seen.len(), 40, "no report after the break");
     assert!(seen
         .windows(2)
-        .all(|w| w[0].nodes <= w[1].nodes && w[0].bound <= w[1].bound && w[0].best >= w[1].best));
+        .all(|w| w[0].nodes <= w[1].nodes && w[0].best >= w[1].best));
+    assert!(seen.iter().all(|p| (0.0..1.0).contains(&p.searched)));
     assert!(seen.iter().any(|p| p.nodes >= shortest::PROGRESS_NODES));
     let last = seen.last().unwrap();
     assert!(!proof.is_proven());
-    assert_eq!(proof.bound, last.bound);
     assert!(proof.bound < proof.solution.len());
+    assert!(proof.bound >= 8, "the stage tables' bound, {}", proof.bound);
     assert!(proof.nodes >= last.nodes);
     common::check_stages(&cube, &proof.solution);
     let fewest = fewest::solve_fewest(&cube, DEFAULT_BUDGET).unwrap();
@@ -120,5 +145,5 @@ fn progress_is_reported_and_a_break_stops_the_search() {
 fn an_unreachable_cube_is_refused() {
     let mut cube = CubieCube::solved();
     cube.eo[0] = 1;
-    assert!(shortest::prove_shortest(&cube, |_| ControlFlow::Continue(())).is_err());
+    assert!(shortest::prove_shortest(&cube, None, |_| ControlFlow::Continue(())).is_err());
 }

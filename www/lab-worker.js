@@ -26,20 +26,19 @@ const ready = startModule(init, async () => {
 });
 
 /**
- * Proves the shortest solution of `input`, stopping once no solution
- * shorter than `target` can exist (if given) or after `limitMs`.
+ * Proves the shortest solution of `input`, or with `target` only that none
+ * is shorter than that, stopping after `limitMs` if given.
  */
 function prove(id, { input, target, limitMs }) {
   const begin = performance.now();
   let last = -Infinity;
-  return proveShortest(input, (report) => {
+  return proveShortest(input, target ?? undefined, (report) => {
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
       last = now;
       postMessage({ id, progress: report });
     }
-    const reached = target !== null && report.bound >= target;
-    return !reached && !(limitMs !== null && now - begin >= limitMs);
+    return !(limitMs !== null && now - begin >= limitMs);
   });
 }
 

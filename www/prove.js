@@ -2,8 +2,8 @@
 // of the cube on display exists in any orientation (or, asked for a bound,
 // none shorter than it), within a time limit, in a worker of its own
 // (solving.js `prove`), so the page stays usable; shows the nodes searched,
-// the best length so far and the bound still open, with a progress bar
-// from the bound towards the best; Cancel ends the worker. A finished proof
+// the best length so far and how much of the search for a shorter one is
+// done, with a progress bar; Cancel ends the worker. A finished proof
 // is shown as the current solution, with a note that it is proven.
 
 import { prove } from './solving.js';
@@ -41,10 +41,10 @@ export function createProve({ root, current, show }) {
     bar.hidden = true;
   };
 
-  const report = ({ nodes, best, bound }) => {
-    bar.max = best;
-    bar.value = bound;
-    text.textContent = `${count(nodes)} nodes · best ${moves(best)} · none shorter than ${bound}`;
+  const report = ({ nodes, best, searched }) => {
+    bar.max = 1;
+    bar.value = searched;
+    text.textContent = `${count(nodes)} nodes · best ${moves(best)} · ${Math.floor(searched * 100)}% searched for shorter`;
   };
 
   const run = async () => {

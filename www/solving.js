@@ -163,11 +163,11 @@ export function labClient() {
 
 /**
  * Proves the shortest solution of `input` in a lab worker of its own, so
- * ordinary solves go on meanwhile: `onProgress({ nodes, best, bound })` is
- * called now and then. It stops once none shorter than `target` moves can
- * exist, or after `limitMs` (either may be null). Returns `{ done, cancel
- * }`: `done` resolves to the
- * wasm `proveShortest` result, or rejects with its error (or if no worker
+ * ordinary solves go on meanwhile: `onProgress({ nodes, best, searched })` is
+ * called now and then. With `target`, it proves only that none is shorter
+ * than `target` moves; it stops after `limitMs` (either may be null).
+ * Returns `{ done, cancel }`: `done` resolves to the wasm `proveShortest`
+ * result, or rejects with its error (or if no worker
  * can run here: a proof may take minutes, which the page must not freeze
  * for); `cancel()` ends the worker, and `done` rejects with an error named
  * `AbortError`.

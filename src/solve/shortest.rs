@@ -123,7 +123,23 @@ impl Proof {
 pub fn prove_shortest(
     cube: &CubieCube,
     below: Option<usize>,
+    on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<Proof, InvalidCube> {
+    prove_with(cube, below, on_progress, search_tasks)
+}
+
+/// Each task's outcome, `None` for those not started.
+type Outcomes = Vec<Option<Outcome>>;
+
+/// Hears a search's progress: the nodes and the tasks done so far.
+type Report<'a> = dyn FnMut(u64, usize) -> ControlFlow<()> + 'a;
+
+/// `prove_shortest`, its tasks searched by `search_tasks`.
+fn prove_with(
+    cube: &CubieCube,
+    below: Option<usize>,
     mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    search_tasks: fn(&Search, &mut Report) -> Outcomes,
 ) -> Result<Proof, InvalidCube> {
     let incumbent = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
     // Every length below `open` is searched.
@@ -363,12 +379,8 @@ impl Search<'_> {
 }
 
 /// Searches every task in turn; `report(nodes, done)` is told the running
-/// count and the tasks done every `PROGRESS_NODES`. Each task's outcome,
-/// `None` for those not started.
-fn search_in_turn(
-    search: &Search,
-    report: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
-) -> Vec<Option<Outcome>> {
+/// count and the tasks done every `PROGRESS_NODES`.
+fn search_in_turn(search: &Search, report: &mut Report) -> Outcomes {
     let mut outcomes: Vec<Option<Outcome>> = search.tasks.iter().map(|_| None).collect();
     let mut nodes = 0;
     for (t, slot) in outcomes.iter_mut().enumerate() {
@@ -393,10 +405,7 @@ use search_in_turn as search_tasks;
 /// counts through a channel. Plain scoped threads rather than rayon: the
 /// calling thread must stay free to report.
 #[cfg(not(target_arch = "wasm32"))]
-fn search_tasks(
-    search: &Search,
-    report: &mut dyn FnMut(u64, usize) -> ControlFlow<()>,
-) -> Vec<Option<Outcome>> {
+fn search_tasks(search: &Search, report: &mut Report) -> Outcomes {
     use std::sync::atomic::{AtomicBool, AtomicUsize};
     use std::sync::{mpsc, Mutex};
 
@@ -618,7 +627,7 @@ impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
     fn count(&mut self) {
         let prover = &mut *self.prover;
         prover.nodes += 1;
-        if prover.nodes % LIMIT_NODES == 0 {
+        if prover.nodes.is_multiple_of(LIMIT_NODES) {
             prover.tighten();
         }
         if prover.nodes >= prover.next_report {
@@ -647,49 +656,41 @@ mod tests {
     use super::*;
     use crate::cube::notation;
 
-    /// What a length's search found, comparably.
-    fn seen(length: Length) -> (Option<(usize, StageMoves)>, u64, bool) {
-        match length {
-            Length::Found {
-                orientation,
-                stages,
-                nodes,
-            } => (Some((orientation, stages)), nodes, false),
-            Length::None { nodes } => (None, nodes, false),
-            Length::Stopped { nodes } => (None, nodes, true),
-        }
+    fn cube_of(scramble: &str) -> CubieCube {
+        notation::parse(scramble).expect("a scramble").cube()
     }
 
     #[test]
-    fn every_length_searched_on_all_cores_finds_what_one_after_another_does_in_as_many_nodes() {
-        let cube = notation::parse("L2 B' U R2 D F' R U2")
-            .expect("a scramble")
-            .cube();
-        let cubes = Orientation::all().map(|o| o.conjugate(&cube));
-        let mut go_on = |_| ControlFlow::Continue(());
-        let mut lengths = 0;
-        for limit in 0.. {
-            let together = seen(search_length(&cubes, limit, 7, &mut go_on));
-            let in_turn = seen(search_length_in_turn(&cubes, limit, 7, &mut go_on));
-            assert_eq!(together, in_turn, "length {limit}");
-            lengths += 1;
-            if together.0.is_some() {
-                break;
-            }
+    fn searching_on_all_cores_finds_what_one_after_another_does() {
+        let go_on = |_: &Progress| ControlFlow::Continue(());
+        // Proven shorter than their fewest-moves solutions (13 and 12
+        // moves): the first by one task, the second by two tasks at once,
+        // of which the earlier must win on any number of threads.
+        for scramble in [
+            "D F U D F2 D2 F' L' F2 L' R'",
+            "L2 R B2 F' B' L2 F2 D L B F'",
+        ] {
+            let cube = cube_of(scramble);
+            let together = prove_with(&cube, None, go_on, search_tasks).unwrap();
+            let in_turn = prove_with(&cube, None, go_on, search_in_turn).unwrap();
+            assert!(together.is_proven() && in_turn.is_proven(), "{scramble}");
+            let fewest = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET).unwrap();
+            assert!(in_turn.solution.len() < fewest.len(), "{scramble}");
+            assert_eq!(together.solution, in_turn.solution, "{scramble}");
+            assert_eq!(together.bound, in_turn.bound, "{scramble}");
+            // One thread searches the same nodes every time.
+            let again = prove_with(&cube, None, go_on, search_in_turn).unwrap();
+            assert_eq!(again, in_turn, "{scramble}");
         }
-        assert!(lengths > 8);
     }
 
     #[test]
     fn a_stop_on_all_cores_reports_no_more_and_is_not_a_solution() {
-        // The superflip: no solution has fewer than 20 moves, and length 16
-        // takes many reports to search.
-        let cube = notation::parse("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2")
-            .expect("a scramble")
-            .cube();
-        let cubes = Orientation::all().map(|o| o.conjugate(&cube));
+        // The superflip: no solution has fewer than 20 moves, and the search
+        // below its incumbent takes many reports.
+        let cube = cube_of("U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
         let mut reports = 0;
-        let mut stop_at_third = |_| {
+        let stop_at_third = |_: &Progress| {
             reports += 1;
             if reports < 3 {
                 ControlFlow::Continue(())
@@ -697,9 +698,28 @@ mod tests {
                 ControlFlow::Break(())
             }
         };
-        let (found, nodes, stopped) = seen(search_length(&cubes, 16, 0, &mut stop_at_third));
-        assert!(stopped && found.is_none());
+        let proof = prove_with(&cube, None, stop_at_third, search_tasks).unwrap();
+        assert!(!proof.is_proven());
         assert_eq!(reports, 3);
-        assert!(nodes >= 2 * PROGRESS_NODES);
+        assert!(proof.nodes >= PROGRESS_NODES);
+    }
+
+    #[test]
+    fn the_best_is_the_shortest_then_the_earliest_task() {
+        let best = Best::new(20);
+        assert_eq!(best.limit_for(1), Some(19));
+        best.offer(19, 5);
+        // Task 5 itself and those after it must be shorter; those before it
+        // may tie, as they come first.
+        assert_eq!(best.limit_for(5), Some(18));
+        assert_eq!(best.limit_for(7), Some(18));
+        assert_eq!(best.limit_for(3), Some(19));
+        best.offer(19, 3);
+        best.offer(19, 4);
+        assert_eq!(best.get(), (19, 3));
+        best.offer(18, 9);
+        assert_eq!(best.get(), (18, 9));
+        best.offer(0, 2);
+        assert_eq!(best.limit_for(2), None);
     }
 }

@@ -243,31 +243,37 @@ struct Proved {
     nodes: u64,
 }
 
-/// What `proveShortest` hands its progress callback.
+/// What `proveShortest` hands its progress callback: `searched` is the
+/// share of the search done, from 0 to 1.
 #[derive(Serialize)]
 struct ProofProgress {
     nodes: f64,
     best: usize,
-    bound: usize,
+    searched: f64,
 }
 
 /// Proves the shortest four-stage solution of an input (`{ source, text
-/// }`) over all six orientations (see `shortest::prove_shortest`), calling
-/// `on_progress({ nodes, best, bound })` as it goes; the callback returning
-/// `false` stops it. Returns `{ found, proven, bound, nodes }`, `found`
-/// in the form `App.show` plays (mode `fewest`). It may run for minutes, so
-/// the page calls it in a worker of its own.
+/// }`) over all six orientations (see `shortest::prove_shortest`), or with
+/// `below` only that none is shorter than that, calling `on_progress({
+/// nodes, best, searched })` as it goes; the callback returning `false`
+/// stops it. Returns `{ found, proven, bound, nodes }`, `found` in the
+/// form `App.show` plays (mode `fewest`). It may run for minutes, so the
+/// page calls it in a worker of its own.
 #[wasm_bindgen(js_name = proveShortest)]
-pub fn prove_shortest(input: JsValue, on_progress: &js_sys::Function) -> Result<JsValue, JsValue> {
+pub fn prove_shortest(
+    input: JsValue,
+    below: Option<usize>,
+    on_progress: &js_sys::Function,
+) -> Result<JsValue, JsValue> {
     let input = read_input_object(input)?;
     let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
     let mut failure = None;
-    let proof = shortest::prove_shortest(&fast.cube, |progress| {
+    let proof = shortest::prove_shortest(&fast.cube, below, |progress| {
         let report = ProofProgress {
             // A JS number holds any count a proof reaches exactly.
             nodes: progress.nodes as f64,
             best: progress.best,
-            bound: progress.bound,
+            searched: progress.searched,
         };
         let answer = to_js(&report).and_then(|r| on_progress.call1(&JsValue::NULL, &r));
         match answer {
