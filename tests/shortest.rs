@@ -103,6 +103,8 @@ fn a_bound_asked_for_is_proven_without_the_shortest() {
     assert_eq!(bounded.bound, length - 1);
     assert!(!bounded.is_proven());
     assert!(bounded.nodes < shortest.nodes);
+    // Lower still, a smaller search.
+    assert!(below(length - 3).nodes < bounded.nodes);
     // At it or above, the shortest itself.
     for n in [length, length + 3] {
         let proof = below(n);
