@@ -27,13 +27,16 @@
 //! at every node, the next stage's exact cost at each stage's end state,
 //! and the exact cost of consecutive stages together on small projections
 //! of the cube (`joint`), followed move by move. Once every task is
-//! searched, nothing shorter than the best is left.
+//! searched, nothing shorter than the best is left. A first, quick search
+//! of a narrower space (`QUICK_SLACK`) often finds a shorter solution than
+//! the incumbent for a small part of the work, and the whole search then
+//! looks only below that.
 //!
 //! Deterministic: the same cube gives the same solution on any number of
 //! threads. Tasks are taken in a fixed order, and of two solutions of one
 //! length the earlier task's wins (`Best`), whichever thread finds it
 //! first; within a task, the walk's order is fixed and a later solution
-//! must be shorter. Only the node count depends on the threads' timing,
+//! must be shorter; the whole search must better the quick one's. Only the node count depends on the threads' timing,
 //! as a time does. A progress callback sees the nodes searched, the best
 //! length so far and the share of the tasks searched, and may stop the
 //! search.
@@ -81,7 +84,8 @@ pub struct Progress {
     /// The length of the shortest solution found so far.
     pub best: usize,
     /// The share of the search for shorter solutions done, from 0 to 1:
-    /// its tasks (stage-1 solutions) searched to their end.
+    /// its tasks (stage-1 solutions) searched to their end; 0 during the
+    /// first, quick search (`QUICK_SLACK`).
     pub searched: f64,
 }
 
@@ -112,8 +116,8 @@ impl Proof {
 /// holds the best solution found and the bound known (`Proof::is_proven`
 /// is false).
 ///
-/// Natively the tasks are searched on every core at once (`search`); in
-/// WebAssembly, one after another.
+/// Natively the tasks are searched on every core at once (`search_tasks`);
+/// in WebAssembly, one after another.
 ///
 /// Deterministic in its solution and bound; never longer than
 /// `fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)`, its starting
@@ -161,6 +165,7 @@ fn prove_with(
         });
     };
     let orientations = Orientation::all();
+    let tetrad = limit >= TETRAD_FROM;
     let mut nodes = 0;
     let mut tasks = Vec::new();
     for (orientation, turned) in orientations.iter().enumerate() {
@@ -170,7 +175,7 @@ fn prove_with(
             Starts {
                 cube: &cube,
                 limit,
-                tetrad: limit >= TETRAD_FROM,
+                tetrad,
                 orientation,
                 nodes: &mut nodes,
                 tasks: &mut tasks,
@@ -191,7 +196,7 @@ fn prove_with(
             tasks: &tasks,
             slack,
             best: Best::new(known.open),
-            tetrad: limit >= TETRAD_FROM,
+            tetrad,
         };
         let mut report = |searched: u64, done: usize| {
             on_progress(&Progress {
