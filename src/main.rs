@@ -521,12 +521,14 @@ struct JsonStage<'a> {
 }
 
 /// How far a proof got: whether the solution is proven shortest, the
-/// bound reached (no solution is shorter) and the nodes searched.
+/// bound reached (no solution is shorter), the nodes searched and the share
+/// of the search for shorter done.
 #[derive(Clone, Copy, Serialize)]
 struct ProofSummary {
     proven: bool,
     bound: usize,
     nodes: u64,
+    searched: f64,
     /// The bound asked for (`--none-shorter-than`), where one was.
     #[serde(skip_serializing_if = "Option::is_none")]
     target: Option<usize>,
@@ -538,6 +540,7 @@ impl ProofSummary {
             proven: proof.is_proven(),
             bound: proof.bound,
             nodes: proof.nodes,
+            searched: proof.searched,
             target,
         }
     }
@@ -708,8 +711,10 @@ fn print_breakdown(
         ),
         Some(p) => writeln!(
             out,
-            "Not proven: stopped with no solution shorter than {} ({} nodes)",
-            p.bound, p.nodes
+            "Not proven: stopped with {:.0}% of the search for shorter done, no solution shorter than {} ({} nodes)",
+            p.searched * 100.0,
+            p.bound,
+            p.nodes
         ),
         None => Ok(()),
     }

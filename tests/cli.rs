@@ -349,6 +349,7 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
         assert_eq!(record["proof"]["proven"], true);
         assert_eq!(record["proof"]["bound"], length);
         assert!(record["proof"]["nodes"].as_u64().unwrap() > 0);
+        assert_eq!(record["proof"]["searched"], 1.0);
         assert!(record["axes"]["edges"].is_string());
     }
     // A twenty-move state is not proven in a tenth of a second: the best
@@ -369,6 +370,8 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     let record: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(record["proof"]["proven"], false);
     assert!(record["proof"]["bound"].as_u64() < record["length"].as_u64());
+    let searched = record["proof"]["searched"].as_f64().unwrap();
+    assert!((0.0..1.0).contains(&searched), "{searched}");
     assert!(
         stderr(&o).starts_with("thistle: argument 1: ")
             && stderr(&o).contains("% of the search for shorter done\n"),

@@ -22,6 +22,7 @@ fn prove(cube: &CubieCube) -> Proof {
         shortest::prove_shortest(cube, None, |_| ControlFlow::Continue(())).expect("a valid cube");
     assert!(proof.is_proven());
     assert_eq!(proof.bound, proof.solution.len());
+    assert_eq!(proof.searched, 1.0);
     common::check_stages(cube, &proof.solution);
     proof
 }
@@ -135,6 +136,7 @@ fn progress_is_reported_and_a_break_stops_the_search() {
     assert!(seen.iter().any(|p| p.nodes >= shortest::PROGRESS_NODES));
     let last = seen.last().unwrap();
     assert!(!proof.is_proven());
+    assert!(proof.searched < 1.0 && proof.searched >= last.searched);
     assert!(proof.bound < proof.solution.len());
     assert!(proof.bound >= 8, "the stage tables' bound, {}", proof.bound);
     assert!(proof.nodes >= last.nodes);

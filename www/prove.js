@@ -41,11 +41,7 @@ export function createProve({ root, current, show }) {
     bar.hidden = true;
   };
 
-  // The share searched at the last report, for the note if the proof gives up.
-  let lastSearched = 0;
-
   const report = ({ nodes, best, searched }) => {
-    lastSearched = searched;
     bar.max = 1;
     bar.value = searched;
     text.textContent = `${count(nodes)} nodes · best ${moves(best)} · ${Math.floor(searched * 100)}% searched for shorter`;
@@ -56,7 +52,6 @@ export function createProve({ root, current, show }) {
     if (!wanted || running) return;
     const wantedTarget = target.value === '' ? null : Math.max(1, Math.round(Number(target.value)));
     const limitMs = limit.value === '' ? null : Number(limit.value);
-    lastSearched = 0;
     const proof = prove(wanted.input, report, { target: wantedTarget, limitMs });
     running = proof;
     start.disabled = true;
@@ -76,7 +71,7 @@ export function createProve({ root, current, show }) {
       } else if (wantedTarget !== null && proved.bound >= wantedTarget) {
         text.textContent = `Proven: none shorter than ${moves(wantedTarget)} over all six orientations, ${proved.scope}; best ${best} (${count(proved.nodes)} nodes).`;
       } else {
-        text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(lastSearched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.`;
+        text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.`;
       }
     } catch (error) {
       text.textContent = error.name === 'AbortError'

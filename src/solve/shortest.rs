@@ -90,7 +90,7 @@ pub struct Progress {
 }
 
 /// What a proof found: the shortest solution it knows, and how far it got.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Proof {
     pub solution: Solution,
     /// No four-stage solution is shorter than this; it is the solution's
@@ -98,6 +98,9 @@ pub struct Proof {
     /// only for a bound.
     pub bound: usize,
     pub nodes: u64,
+    /// The share of the search for shorter solutions done, as
+    /// `Progress::searched`: 1 unless stopped.
+    pub searched: f64,
 }
 
 impl Proof {
@@ -162,6 +165,7 @@ fn prove_with(
             solution: incumbent,
             bound: open,
             nodes: 0,
+            searched: 1.0,
         });
     };
     let orientations = Orientation::all();
@@ -227,15 +231,21 @@ fn prove_with(
                 .get(t)
                 .is_some_and(|o| o.as_ref().is_some_and(|o| o.whole))
         };
-        if (0..tasks.len()).any(|t| !whole(t)) {
+        let done = (0..tasks.len()).filter(|&t| whole(t)).count();
+        if done < tasks.len() {
             // Stopped: none shorter than the tasks left could give.
             // The quick search proves nothing of the whole space.
             let left = (0..tasks.len()).filter(|&t| !counted || !whole(t));
             let bound = left.map(|t| tasks[t].bound).min().unwrap_or(open);
-            return Ok(known.proof(bound));
+            let searched = if counted {
+                done as f64 / tasks.len() as f64
+            } else {
+                0.0
+            };
+            return Ok(known.proof(bound, searched));
         }
     }
-    Ok(known.proof(usize::MAX))
+    Ok(known.proof(usize::MAX, 1.0))
 }
 
 /// The best a proof knows so far: its solution, the length below which it
@@ -247,12 +257,14 @@ struct Known {
 }
 
 impl Known {
-    /// The proof, with none shorter than `bound` left unsearched.
-    fn proof(self, bound: usize) -> Proof {
+    /// The proof, with none shorter than `bound` left unsearched and the
+    /// share `searched` of the search done.
+    fn proof(self, bound: usize, searched: f64) -> Proof {
         Proof {
             bound: bound.min(self.open),
             solution: self.solution,
             nodes: self.nodes,
+            searched,
         }
     }
 }
@@ -388,6 +400,8 @@ struct Search<'a> {
 /// How one task's search ended.
 struct Outcome {
     nodes: u64,
+    /// The nodes its thread has searched since its listener was last told.
+    unreported: u64,
     /// Searched to its end, rather than stopped.
     whole: bool,
     /// Its shortest solution, where it found one that bettered the best
@@ -396,13 +410,16 @@ struct Outcome {
 }
 
 impl Search<'_> {
-    /// Searches task `t` to its end, unless `listener`, told the task's
-    /// node count every `PROGRESS_NODES`, asks to stop.
-    fn run(&self, t: usize, listener: &mut dyn FnMut(u64) -> bool) -> Outcome {
+    /// Searches task `t` to its end, unless `listener` asks to stop: it is
+    /// told the task's node count every `PROGRESS_NODES` on its thread,
+    /// counting `unreported` nodes searched before the task since it was
+    /// last told, so that a run of small tasks is reported too.
+    fn run(&self, t: usize, unreported: u64, listener: &mut dyn FnMut(u64) -> bool) -> Outcome {
         let task = &self.tasks[t];
         let Some(limit) = self.best.limit_for(t + 1) else {
             return Outcome {
                 nodes: 0,
+                unreported,
                 whole: true,
                 found: None,
             };
@@ -413,7 +430,7 @@ impl Search<'_> {
             holder: t + 1,
             limit,
             nodes: 0,
-            next_report: PROGRESS_NODES,
+            next_report: PROGRESS_NODES.saturating_sub(unreported).max(1),
             listener,
             stopped: false,
             exhausted: false,
@@ -424,6 +441,7 @@ impl Search<'_> {
         prover.stage(StageKind::ALL[1], &task.cube, task.join, task.cost);
         Outcome {
             nodes: prover.nodes,
+            unreported: (prover.nodes + PROGRESS_NODES).saturating_sub(prover.next_report),
             whole: !prover.stopped,
             found: prover.found,
         }
@@ -434,11 +452,14 @@ impl Search<'_> {
 /// count and the tasks done every `PROGRESS_NODES`.
 fn search_in_turn(search: &Search, report: &mut Report) -> Outcomes {
     let mut outcomes: Vec<Option<Outcome>> = search.tasks.iter().map(|_| None).collect();
-    let mut nodes = 0;
+    let (mut nodes, mut unreported) = (0, 0);
     for (t, slot) in outcomes.iter_mut().enumerate() {
         let before = nodes;
-        let outcome = search.run(t, &mut |searched| report(before + searched, t).is_break());
+        let outcome = search.run(t, unreported, &mut |searched| {
+            report(before + searched, t).is_break()
+        });
         nodes += outcome.nodes;
+        unreported = outcome.unreported;
         let whole = outcome.whole;
         *slot = Some(outcome);
         if !whole {
@@ -469,35 +490,40 @@ fn search_tasks(search: &Search, report: &mut Report) -> Outcomes {
     let stop = AtomicBool::new(false);
     let outcomes: Vec<Mutex<Option<Outcome>>> =
         search.tasks.iter().map(|_| Mutex::new(None)).collect();
-    // Nodes searched since the last message, and whether a task ended.
+    // Nodes searched since the last message, and whether a task was searched
+    // to its end.
     let (sender, heard) = mpsc::channel::<(u64, bool)>();
     std::thread::scope(|scope| {
         for _ in 0..threads {
             let sender = sender.clone();
             let (next, stop, outcomes) = (&next, &stop, &outcomes);
-            scope.spawn(move || loop {
-                let t = next.fetch_add(1, Ordering::Relaxed);
-                if t >= search.tasks.len() || stop.load(Ordering::Relaxed) {
-                    return;
+            scope.spawn(move || {
+                let mut unreported = 0;
+                loop {
+                    let t = next.fetch_add(1, Ordering::Relaxed);
+                    if t >= search.tasks.len() || stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let mut reported = 0;
+                    let mut tell = |searched: u64| {
+                        // A closed channel means the proof is over.
+                        let _ = sender.send((searched - reported, false));
+                        reported = searched;
+                        stop.load(Ordering::Relaxed)
+                    };
+                    let outcome = search.run(t, unreported, &mut tell);
+                    unreported = outcome.unreported;
+                    let _ = sender.send((outcome.nodes - reported, outcome.whole));
+                    *outcomes[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
                 }
-                let mut reported = 0;
-                let mut tell = |searched: u64| {
-                    // A closed channel means the proof is over.
-                    let _ = sender.send((searched - reported, false));
-                    reported = searched;
-                    stop.load(Ordering::Relaxed)
-                };
-                let outcome = search.run(t, &mut tell);
-                let _ = sender.send((outcome.nodes - reported, true));
-                *outcomes[t].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
             });
         }
         drop(sender);
         let (mut searched, mut done) = (0, 0);
-        for (delta, ended) in heard {
+        for (delta, whole) in heard {
             searched += delta;
-            done += usize::from(ended);
-            if !ended && !stop.load(Ordering::Relaxed) && report(searched, done).is_break() {
+            done += usize::from(whole);
+            if !whole && !stop.load(Ordering::Relaxed) && report(searched, done).is_break() {
                 stop.store(true, Ordering::Relaxed);
             }
         }
@@ -755,6 +781,31 @@ mod tests {
         assert!(!proof.is_proven());
         assert_eq!(reports, 3);
         assert!(proof.nodes >= PROGRESS_NODES);
+    }
+
+    #[test]
+    fn a_run_of_small_tasks_is_reported_as_nodes_add_up() {
+        // Many tasks, most of them far smaller than `PROGRESS_NODES`.
+        let cube = cube_of("B U' B' D L' F' L D B L U D'");
+        let mut reports = Vec::new();
+        let proof = prove_with(
+            &cube,
+            None,
+            |progress: &Progress| {
+                reports.push(progress.nodes);
+                ControlFlow::Continue(())
+            },
+            search_in_turn,
+        )
+        .unwrap();
+        assert!(proof.nodes > 8 * PROGRESS_NODES, "{} nodes", proof.nodes);
+        // A start report for each of the two searches, then one for every
+        // `PROGRESS_NODES` nodes of each (and a stage entry's few more),
+        // whatever its tasks' sizes.
+        let mut gaps = reports.windows(2).map(|w| w[1] - w[0]);
+        assert!(gaps.all(|gap| gap < 2 * PROGRESS_NODES), "{reports:?}");
+        let last = reports.last().copied().unwrap_or(0);
+        assert!(proof.nodes - last < 2 * PROGRESS_NODES, "{reports:?}");
     }
 
     #[test]

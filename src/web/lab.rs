@@ -241,6 +241,8 @@ struct Proved {
     scope: String,
     bound: usize,
     nodes: u64,
+    /// The share of the search for shorter done, from 0 to 1.
+    searched: f64,
 }
 
 /// What `proveShortest` hands its progress callback: `searched` is the
@@ -256,9 +258,9 @@ struct ProofProgress {
 /// }`) over all six orientations (see `shortest::prove_shortest`), or with
 /// `below` only that none is shorter than that, calling `on_progress({
 /// nodes, best, searched })` as it goes; the callback returning `false`
-/// stops it. Returns `{ found, proven, bound, nodes }`, `found` in the
-/// form `App.show` plays (mode `fewest`). It may run for minutes, so the
-/// page calls it in a worker of its own.
+/// stops it. Returns `{ found, proven, bound, nodes, searched }`, `found`
+/// in the form `App.show` plays (mode `fewest`). It may run for minutes,
+/// so the page calls it in a worker of its own.
 #[wasm_bindgen(js_name = proveShortest)]
 pub fn prove_shortest(
     input: JsValue,
@@ -301,5 +303,6 @@ pub fn prove_shortest(
         scope: shortest::scope(),
         bound: proof.bound,
         nodes: proof.nodes,
+        searched: proof.searched,
     })
 }
