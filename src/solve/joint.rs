@@ -502,9 +502,10 @@ pub fn stages_three_four() -> &'static ProductTable {
 /// Stages 2 to 4 on the corners, where the corners of one tetrad are ×
 /// twist (1,680 × 2,187): stage 2 ends with no corner twisted, and stage
 /// 3's moves then take the tetrad home. With `StagesTwoThree`, a random
-/// state's proof took 56.4 M nodes instead of 64.5 M; it takes 1.8 MB (`Nibbles`) and
-/// a quarter of a second to build natively (more in the page), so proofs
-/// use it only from `shortest::TETRAD_FROM` moves. Built on first use.
+/// state's proof took 56.4 M nodes instead of 64.5 M; it takes 1.8 MB
+/// (`Nibbles`) and a quarter of a second to build natively (more in the
+/// page), so proofs use it only from `shortest::TETRAD_FROM` moves. Built
+/// on first use.
 pub fn tetrad_twist() -> &'static ProductTable {
     static TABLE: OnceLock<ProductTable> = OnceLock::new();
     TABLE.get_or_init(|| {

@@ -36,10 +36,10 @@
 //! threads. Tasks are taken in a fixed order, and of two solutions of one
 //! length the earlier task's wins (`Best`), whichever thread finds it
 //! first; within a task, the walk's order is fixed and a later solution
-//! must be shorter; the whole search must better the quick one's. Only the node count depends on the threads' timing,
-//! as a time does. A progress callback sees the nodes searched, the best
-//! length so far and the share of the tasks searched, and may stop the
-//! search.
+//! must be shorter; the whole search must better the quick one's. Only
+//! the node count depends on the threads' timing, as a time does. A
+//! progress callback sees the nodes searched, the best length so far and
+//! the share of the tasks searched, and may stop the search.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
@@ -226,11 +226,7 @@ fn prove_with(
             known.solution = Solution::seen_from(stages, &orientations[tasks[task].orientation]);
             known.open = length;
         }
-        let whole = |t: usize| {
-            outcomes
-                .get(t)
-                .is_some_and(|o| o.as_ref().is_some_and(|o| o.whole))
-        };
+        let whole = |t: usize| matches!(outcomes.get(t), Some(Some(o)) if o.whole);
         let done = (0..tasks.len()).filter(|&t| whole(t)).count();
         if done < tasks.len() {
             // Stopped: none shorter than the tasks left could give.
@@ -370,7 +366,8 @@ impl Best {
     }
 
     /// The longest solution `holder` may still better the best with, if
-    /// any: as long as it where the best's holder comes after it.
+    /// any: one as long as the best where the best's holder comes after
+    /// it, one shorter otherwise.
     fn limit_for(&self, holder: usize) -> Option<usize> {
         let (length, best) = self.get();
         if holder < best {
