@@ -23,10 +23,13 @@
 //! the same solution. The fast solution is the starting incumbent, so the
 //! result is never longer.
 //!
-//! Joins: a stage's first move on the face the previous stage ended on is
-//! merged into the previous stage (`solver::merge_joins`), so the search
-//! counts it as free. The merged move is in the later stage's group, so every
-//! stage still ends in its own group.
+//! Joins: a stage never starts on the face the previous stage ended on
+//! (`MoveSets::first`), nor ends with two moves on opposite faces the
+//! first of which is in the next stage's group (`Walk::new_canonical`):
+//! each such path is another path the search takes anyway, at no greater
+//! cost. Where the last stage's shortest solution starts on that face, the
+//! two moves are merged into one (`solver::merge_joins`), which only makes
+//! the solution shorter than the search counted.
 //!
 //! With NISS (`solve_fewest_niss`), the same search goes on over the inverse
 //! scramble too, and a partial solution may enter its next stage on the
@@ -93,7 +96,7 @@ const STAGE_SLACK: [usize; BRANCHING] = [2, 3, 8];
 
 /// The longest path a walk may hold: a walk's cost limit is at most its
 /// stage's longest optimal solution and its slack (13 and 8 moves for stage
-/// 3, the most), and only a path's first move may be free.
+/// 3, the most).
 const PATH_CAPACITY: usize = 32;
 
 /// Nodes one enumeration may use at a stage's cheapest cost, doubling with
@@ -119,7 +122,7 @@ const ENTRY_NODES: u64 = 8;
 /// `solve_fewest_classic(cube, budget / CLASSIC_SHARE)`. A cube that face
 /// turns cannot reach is refused with every invariant it breaks.
 pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCube> {
-    Ok(plain_search(cube, None, budget)?.solution(Orientation::all()))
+    Ok(plain_search(cube, None, budget, budget)?.solution(Orientation::all()))
 }
 
 /// `solve_fewest` in the classic orientation alone (edges F/B, corners
@@ -136,31 +139,33 @@ pub fn solve_fewest_in(
     orientation: &Orientation,
     budget: u64,
 ) -> Result<Solution, InvalidCube> {
-    Ok(plain_search(cube, Some(orientation), budget)?.solution(Orientation::all()))
+    Ok(plain_search(cube, Some(orientation), budget, budget)?.solution(Orientation::all()))
 }
 
 /// The search of `solve_fewest`, or of `solve_fewest_in` on `only`'s axes,
-/// run until it has spent `budget`.
+/// run until it has spent `budget`, of a search that may spend `total`
+/// (which the search's takes may run on into: `Search::run`).
 fn plain_search(
     cube: &CubieCube,
     only: Option<&Orientation>,
     budget: u64,
+    total: u64,
 ) -> Result<Search, InvalidCube> {
-    let orientations = Orientation::all();
     if let Some(only) = only {
         let conjugate = only.conjugate(cube);
-        let mut search = Search::new(solver::solve(&conjugate)?, budget);
+        let mut search = Search::new(solver::solve(&conjugate)?, total);
         search.best_orientation = index_of(only);
         search.start(search.best_orientation, &conjugate, Side::Normal);
-        search.run();
+        search.run(budget);
         return Ok(search);
     }
-    let mut search = Search::new(solver::solve(cube)?, budget / CLASSIC_SHARE);
+    let mut search = Search::new(solver::solve(cube)?, total);
     search.start(0, cube, Side::Normal);
-    search.run();
-    search.budget = budget;
-    for (i, orientation) in orientations.iter().enumerate().skip(1) {
-        let conjugate = orientation.conjugate(cube);
+    search.run(budget / CLASSIC_SHARE);
+    for (i, conjugate) in distinct_conjugates(cube) {
+        if i == 0 {
+            continue;
+        }
         // Each orientation's fast solution is a cheap bound for the rest.
         search.offer(
             solver::stage_moves(&conjugate),
@@ -169,8 +174,23 @@ fn plain_search(
         );
         search.start(i, &conjugate, Side::Normal);
     }
-    search.run();
+    search.run(budget);
     Ok(search)
+}
+
+/// The cube seen in each orientation (by its index in `Orientation::all()`)
+/// but those it looks the same in as in an earlier one: a symmetric cube
+/// (the superflip looks the same in all six) would have the same search
+/// queued again, for the same solutions.
+fn distinct_conjugates(cube: &CubieCube) -> Vec<(usize, CubieCube)> {
+    let mut distinct: Vec<(usize, CubieCube)> = Vec::with_capacity(Orientation::all().len());
+    for (i, orientation) in Orientation::all().iter().enumerate() {
+        let conjugate = orientation.conjugate(cube);
+        if distinct.iter().all(|(_, seen)| *seen != conjugate) {
+            distinct.push((i, conjugate));
+        }
+    }
+    distinct
 }
 
 /// Where `orientation` is in `Orientation::all()`.
@@ -192,28 +212,27 @@ fn index_of(orientation: &Orientation) -> usize {
 /// to both sides. Never longer than the plain search's solution, which it
 /// starts from.
 ///
-/// Each side's stages are counted as fewest mode counts them, a stage's
-/// first move merged into the same side's previous stage; where the two
-/// sides meet (the last normal move and the inverse of the last inverse
-/// move) a merge only makes the solution shorter than counted.
+/// Each side's stages are counted as fewest mode counts them, joins merged
+/// on the same side; where the two sides meet (the last normal move and the
+/// inverse of the last inverse move) a merge only makes the solution
+/// shorter than counted.
 pub(crate) fn solve_fewest_niss(
     scramble: &CubieCube,
     only: Option<&Orientation>,
     budget: u64,
     extra: u64,
 ) -> Result<NissSolution, InvalidCube> {
-    let mut search = plain_search(scramble, only, budget)?;
+    let mut search = plain_search(scramble, only, budget, budget + extra)?;
     let orientations = Orientation::all();
     search.niss = true;
     search.switch_best(&orientations[search.best_orientation].conjugate(scramble));
     let inverse = scramble.inverse();
-    for (i, orientation) in orientations.iter().enumerate() {
-        if only.is_none_or(|o| o.axes() == orientation.axes()) {
-            search.start(i, &orientation.conjugate(&inverse), Side::Inverse);
+    for (i, conjugate) in distinct_conjugates(&inverse) {
+        if only.is_none_or(|o| o.axes() == orientations[i].axes()) {
+            search.start(i, &conjugate, Side::Inverse);
         }
     }
-    search.budget = budget + extra;
-    search.run();
+    search.run(budget + extra);
     Ok(search.niss_solution(orientations))
 }
 
@@ -226,33 +245,12 @@ pub(crate) fn may_follow(last: Option<Move>, next: Move) -> bool {
     })
 }
 
-/// A stage entered from the previous stage's end: its exact distance, the
-/// previous stage's last move (a first move on its face is merged and free)
-/// and its cheapest cost.
+/// A stage entered from the previous stage's end: its cheapest cost (its
+/// exact distance) and the previous stage's last move, on whose face the
+/// stage may not start (`MoveSets::first`).
 pub(crate) struct Entry {
-    pub(crate) dist: usize,
-    pub(crate) join: Option<Move>,
     pub(crate) cost: usize,
-}
-
-impl Entry {
-    /// The first move (by index in the stage's moves) of a shortest path
-    /// from `coord` that starts with a free move, if there is one.
-    fn free_start<S: Stage>(&self, stage: &S, coord: S::Coord) -> Option<usize> {
-        if self.dist == 0 {
-            return None;
-        }
-        let distances = DistanceTable::of(S::KIND);
-        let (_, mut free) = MoveSets::of(S::KIND).first(self.join);
-        while free != 0 {
-            let k = free.trailing_zeros() as usize;
-            free &= free - 1;
-            if distances.neighbour(stage, self.dist, stage.step(coord, k)) < self.dist {
-                return Some(k);
-            }
-        }
-        None
-    }
+    pub(crate) join: Option<Move>,
 }
 
 /// Enters a stage at a cube, unless the stage would cost more than `limit`,
@@ -270,18 +268,12 @@ impl StageVisitor for Enter<'_> {
     type Output = Option<Entry>;
     fn visit<S: Stage>(self, stage: &S) -> Option<Entry> {
         let coord = stage.coord(self.cube);
-        // A free first move saves one, so the distance may exceed the limit by one.
-        let dist = DistanceTable::of(S::KIND).at_most(stage, coord, self.limit + 2);
-        *self.nodes += ENTRY_NODES + dist as u64;
-        let mut entry = Entry {
-            dist,
+        let cost = DistanceTable::of(S::KIND).at_most(stage, coord, self.limit + 1);
+        *self.nodes += ENTRY_NODES + cost as u64;
+        (cost <= self.limit).then_some(Entry {
+            cost,
             join: self.join,
-            cost: dist,
-        };
-        if entry.free_start(stage, coord).is_some() {
-            entry.cost -= 1;
-        }
-        (entry.cost <= self.limit).then_some(entry)
+        })
     }
 }
 
@@ -350,7 +342,7 @@ impl StageVisitor for Enumerate<'_, '_> {
     type Output = ();
     fn visit<S: Stage>(self, stage: &S) {
         let max_cost = self.collect.cost;
-        Walk::new(stage, self.entry, max_cost).solutions(self.cube, self.collect);
+        Walk::new_canonical(stage, self.entry, max_cost).solutions(self.cube, self.collect);
     }
 }
 
@@ -368,10 +360,10 @@ pub(crate) trait WalkVisitor {
     fn step_track(&self, track: Self::Track, k: usize) -> Self::Track;
     /// Whether the walk must stop now (checked before each move).
     fn stop(&self) -> bool;
-    /// Whether a node (its track, the stage's cost so far and its exact
-    /// distance to the stage's goal) can still make the limit by the
-    /// visitor's own bounds, besides the stage's distance.
-    fn admits(&self, _track: Self::Track, _cost: usize, _dist: usize) -> bool {
+    /// Whether a node (its track and the stage's cost so far) can still
+    /// make the limit by the visitor's own bounds, besides the stage's
+    /// distance.
+    fn admits(&self, _track: Self::Track, _cost: usize) -> bool {
         true
     }
     /// Counts one node: a move that can still make the cost limit.
@@ -416,15 +408,15 @@ impl WalkVisitor for Collect<'_> {
 
 /// A stage's moves (by their index in its `allowed_moves`) as sets: those
 /// that may follow a move on each face (`may_follow`), those on each face,
-/// each single move by face and quarter turns, and all of them. Built once
-/// for each stage (whose moves are its kind's, in order): a walk starts
-/// for every partial solution taken, and building them there took 3% of
-/// a NISS solve's instructions.
+/// and all of them; and which of the faces' turns (by quarter turns) the
+/// next stage's group has. Built once for each stage (whose moves are its
+/// kind's, in order): a walk starts for every partial solution taken, and
+/// building them there took 3% of a NISS solve's instructions.
 struct MoveSets {
     follow: [MoveSet; 6],
     on_face: [MoveSet; 6],
-    single: [[MoveSet; 3]; 6],
     all: MoveSet,
+    in_next_group: [[bool; 3]; 6],
 }
 
 impl MoveSets {
@@ -434,19 +426,21 @@ impl MoveSets {
     }
 
     /// The moves that may come first after the move `join` before the
-    /// stage, and those of them that are free: a move on the same face is
-    /// merged into it, and one that would cancel it is never worth taking,
-    /// as the previous stage without that move is already one of its
-    /// solutions.
-    fn first(&self, join: Option<Move>) -> (MoveSet, MoveSet) {
-        match join {
-            Some(join) => {
-                let face = join.face.index();
-                let cancel = self.single[face][usize::from(join.inverse().quarters) - 1];
-                (self.all & !cancel, self.on_face[face] & !cancel)
-            }
-            None => (self.all, 0),
-        }
+    /// stage: none on its face. A stage ends with a quarter turn its
+    /// successor's group lacks (a turn it has would leave the goal as it
+    /// found it), so the next stage has only the half turn on that face,
+    /// and the two make the other quarter turn: the end of another
+    /// solution of the previous stage, at the same cost, from which the
+    /// search goes on too. Merging the two was a second way to every such
+    /// path; without it, fewest mode's queue held half as many partial
+    /// solutions entered in stage 3, for the same solutions.
+    fn first(&self, join: Option<Move>) -> MoveSet {
+        join.map_or(self.all, |join| self.all & !self.on_face[join.face.index()])
+    }
+
+    /// Whether the next stage's group has the move `m`.
+    fn in_next_group(&self, m: Move) -> bool {
+        self.in_next_group[m.face.index()][usize::from(m.quarters) - 1]
     }
 
     fn build(kind: StageKind) -> MoveSets {
@@ -455,8 +449,8 @@ impl MoveSets {
         let mut sets = MoveSets {
             follow: [0; 6],
             on_face: [0; 6],
-            single: [[0; 3]; 6],
             all: 0,
+            in_next_group: [[false; 3]; 6],
         };
         for (k, &m) in moves.iter().enumerate() {
             let bit = 1 << k;
@@ -466,8 +460,14 @@ impl MoveSets {
                 }
             }
             sets.on_face[m.face.index()] |= bit;
-            sets.single[m.face.index()][usize::from(m.quarters) - 1] |= bit;
             sets.all |= bit;
+        }
+        for m in kind
+            .next()
+            .map(StageKind::allowed_moves)
+            .unwrap_or_default()
+        {
+            sets.in_next_group[m.face.index()][usize::from(m.quarters) - 1] = true;
         }
         sets
     }
@@ -478,11 +478,15 @@ pub(crate) struct Walk<'a, S: Stage> {
     stage: &'a S,
     entry: &'a Entry,
     max_cost: usize,
-    /// The moves that may follow a move on each face (`may_follow`).
-    follow: [MoveSet; 6],
-    /// The moves that may come first, and those of them that are free.
+    sets: &'static MoveSets,
+    /// The moves that may come first (`MoveSets::first`), and second after
+    /// a first move on the opposite face of the join's, which the join's
+    /// face would pass to merge with it.
     first: MoveSet,
-    first_free: MoveSet,
+    second_after_opposite: MoveSet,
+    /// Whether a solution whose last two moves are on opposite faces, the
+    /// first of them in the next stage's group, is skipped (`new_canonical`).
+    canonical_ends: bool,
 }
 
 impl<'a, S: Stage> Walk<'a, S> {
@@ -497,14 +501,30 @@ impl<'a, S: Stage> Walk<'a, S> {
         // The path, at most one move longer than the cost, fits its array.
         assert!(max_cost < PATH_CAPACITY - 1);
         let sets = MoveSets::of(S::KIND);
-        let (first, first_free) = sets.first(entry.join);
+        let first = sets.first(entry.join);
+        let second_after_opposite = entry.join.map_or(sets.all, |join| {
+            sets.follow[join.face.opposite().index()] & !sets.on_face[join.face.index()]
+        });
         Walk {
             stage,
             entry,
             max_cost,
-            follow: sets.follow,
+            sets,
             first,
-            first_free,
+            second_after_opposite,
+            canonical_ends: false,
+        }
+    }
+
+    /// `new`, but a solution `… A B` is skipped where `A` and `B` are on
+    /// opposite faces and `A` is in the next stage's group: `… B` is a
+    /// solution too, one move cheaper, and the next stage may start with
+    /// `A`. Fewest mode's search finds the same cubes for less; a proof
+    /// keeps them, as the next stage's slack would not always reach.
+    pub(crate) fn new_canonical(stage: &'a S, entry: &'a Entry, max_cost: usize) -> Self {
+        Walk {
+            canonical_ends: true,
+            ..Walk::new(stage, entry, max_cost)
         }
     }
 
@@ -519,7 +539,7 @@ impl<'a, S: Stage> Walk<'a, S> {
             cube: *cube,
             coord: self.stage.coord(cube),
             track: visitor.track(cube),
-            dist: self.entry.dist,
+            dist: self.entry.cost,
             cost: 0,
             depth: 0,
         };
@@ -550,23 +570,35 @@ impl<'a, S: Stage> Walk<'a, S> {
         // write below always land (and the page's module carries no
         // bounds panics for them).
         if dist == 0 {
-            visitor.found(
-                path.get(..depth).unwrap_or_default(),
-                cost,
-                &solver::at_stage_goal(S::KIND, cube),
-            );
-            // Leaving the goal and coming back costs two moves, or one
-            // where the first is free.
-            let back = if depth == 0 { 1 } else { 2 };
-            if cost + back > self.max_cost {
+            let moves = path.get(..depth).unwrap_or_default();
+            let redundant = self.canonical_ends
+                && matches!(moves, [.., a, b]
+                    if a.face == b.face.opposite() && self.sets.in_next_group(*a));
+            if !redundant {
+                visitor.found(moves, cost, &solver::at_stage_goal(S::KIND, cube));
+            }
+            // Leaving the goal and coming back costs two moves.
+            if cost + 2 > self.max_cost {
                 return;
             }
         }
         let stage = self.stage;
         let moves = stage.moves();
-        let (allowed, free) = match depth.checked_sub(1) {
-            Some(last) => (self.follow[path.get(last).map_or(0, |m| m.face.index())], 0),
-            None => (self.first, self.first_free),
+        let allowed = match depth.checked_sub(1) {
+            Some(last) => {
+                let last_face = path.get(last).map_or(Face::U, |m| m.face);
+                let after_opposite = depth == 1
+                    && self
+                        .entry
+                        .join
+                        .is_some_and(|join| join.face.opposite() == last_face);
+                if after_opposite {
+                    self.second_after_opposite
+                } else {
+                    self.sets.follow[last_face.index()]
+                }
+            }
+            None => self.first,
         };
         let room = self.max_cost - cost;
         let MovesByDistance { closer, level } = distances.moves_by_distance(stage, coord, dist);
@@ -577,10 +609,8 @@ impl<'a, S: Stage> Walk<'a, S> {
             Some(1) => closer | level,
             Some(_) => MoveSet::MAX,
         };
-        // A paid move must leave the rest within the room, a free one may
-        // use it all; a move that stays in the goal belongs to the next stage.
-        let paid = room.checked_sub(1).map_or(0, at_most);
-        let mut open = allowed & (paid & !free | at_most(room) & free);
+        // A move that stays in the goal belongs to the next stage.
+        let mut open = allowed & room.checked_sub(1).map_or(0, at_most);
         if dist == 0 {
             open &= !level;
         }
@@ -591,7 +621,7 @@ impl<'a, S: Stage> Walk<'a, S> {
                 return;
             }
             let m = moves[k];
-            let next_cost = cost + usize::from(free >> k & 1 == 0);
+            let next_cost = cost + 1;
             let next = stage.step(coord, k);
             let next_dist = if closer >> k & 1 != 0 {
                 dist - 1
@@ -601,7 +631,7 @@ impl<'a, S: Stage> Walk<'a, S> {
                 dist + 1
             };
             let next_track = visitor.step_track(track, k);
-            if !visitor.admits(next_track, next_cost, next_dist) {
+            if !visitor.admits(next_track, next_cost) {
                 continue;
             }
             visitor.count();
@@ -634,26 +664,18 @@ struct Node<C, T> {
     depth: usize,
 }
 
-/// The last stage, completed with a shortest solution that starts with the
-/// free move when there is one.
-pub(crate) struct Finish<'a> {
-    pub(crate) cube: &'a CubieCube,
-    pub(crate) entry: &'a Entry,
-}
+/// The last stage, completed with a shortest solution.
+pub(crate) struct Finish<'a>(pub(crate) &'a CubieCube);
 
 impl StageVisitor for Finish<'_> {
     type Output = Vec<Move>;
     fn visit<S: Stage>(self, stage: &S) -> Vec<Move> {
         // Constant for each stage, so the other stages' copies compile away.
         assert!(S::KIND.is_last(), "only the last stage is finished");
-        let mut moves = Vec::with_capacity(self.entry.dist);
-        let mut coord = stage.coord(self.cube);
-        if let Some(k) = self.entry.free_start(stage, coord) {
-            moves.push(stage.moves()[k]);
-            coord = stage.step(coord, k);
-        }
-        moves.extend(solver::descent(stage, coord).map(|(k, _)| stage.moves()[k]));
-        moves
+        let coord = stage.coord(self.0);
+        solver::descent(stage, coord)
+            .map(|(k, _)| stage.moves()[k])
+            .collect()
     }
 }
 
@@ -863,10 +885,13 @@ impl Search {
         }
     }
 
-    /// Takes partial solutions, best first, until the budget is spent or
-    /// none is left that could beat the best.
-    fn run(&mut self) {
-        while self.nodes < self.budget {
+    /// Takes partial solutions, best first, until `until` nodes are spent
+    /// or none is left that could beat the best. The last one taken runs
+    /// on within the whole budget, rather than be cut off and lost where
+    /// a part of the search ends (the classic orientation's share, the
+    /// plain search before NISS).
+    fn run(&mut self, until: u64) {
+        while self.nodes < until {
             let Some(slot) = self.lists.queue.pop() else {
                 return;
             };
@@ -964,7 +989,7 @@ impl Search {
                         .push(branch.moves.clone(), partial.side, partial.fixed)
                 });
                 if next_kind.is_last() {
-                    self.finish(&cube, &next, Some(node), partial.orientation, side);
+                    self.finish(&cube, Some(node), partial.orientation, side);
                 } else {
                     entered.push(Partial {
                         orientation: partial.orientation,
@@ -1097,17 +1122,10 @@ impl Search {
     /// Completes the branching stages, fixed up to node `fixed`, with the
     /// last stage, entered at `cube` on `side`, and keeps the solution if it
     /// is shorter.
-    fn finish(
-        &mut self,
-        cube: &CubieCube,
-        entry: &Entry,
-        fixed: Option<usize>,
-        orientation: usize,
-        side: Side,
-    ) {
+    fn finish(&mut self, cube: &CubieCube, fixed: Option<usize>, orientation: usize, side: Side) {
         let last = StageKind::ALL[BRANCHING];
         let (mut stages, mut sides) = self.lists.fixed.stages(fixed);
-        stages[BRANCHING] = self.stages.visit(last, Finish { cube, entry });
+        stages[BRANCHING] = self.stages.visit(last, Finish(cube));
         sides[BRANCHING] = side;
         self.offer(stages, sides, orientation);
     }

@@ -7,8 +7,8 @@
 //! exact cost of both stages on a projection of the cube (a few
 //! coordinates the moves act on): the earlier stage's moves until its goal
 //! holds on the projection, then the later stage's moves until the later
-//! goal does, joins merged as fewest mode merges them. Every real pair of
-//! stage solutions projects to such a path, so its cost is a lower bound.
+//! goal does. Every real pair of stage solutions projects to such a path,
+//! so its cost is a lower bound.
 //! The tables are built on first use (a few hundred milliseconds), so the
 //! page carries no more bytes.
 
@@ -31,18 +31,17 @@ pub trait JointBound {
     /// The coordinates after the earlier stage's `k`-th move.
     fn step(&self, coord: Self::Coord, k: usize) -> Self::Coord;
     /// A lower bound on what the rest of the earlier stage and all of the
-    /// later ones it covers cost from these coordinates (the cube in the earlier
-    /// stage's group); `free` if the next move may be merged into the move
-    /// before it (at a join).
-    fn bound_at(&self, coord: Self::Coord, free: bool) -> usize;
+    /// later ones it covers cost from these coordinates (the cube in the
+    /// earlier stage's group).
+    fn bound_at(&self, coord: Self::Coord) -> usize;
     /// Whether `bound_at` is within `room`: where there are several
     /// tables, the first that says no spares reading the others.
-    fn within(&self, coord: Self::Coord, free: bool, room: usize) -> bool {
-        self.bound_at(coord, free) <= room
+    fn within(&self, coord: Self::Coord, room: usize) -> bool {
+        self.bound_at(coord) <= room
     }
     /// `bound_at` a cube's own coordinates.
-    fn bound(&self, cube: &CubieCube, free: bool) -> usize {
-        self.bound_at(self.coord(cube), free)
+    fn bound(&self, cube: &CubieCube) -> usize {
+        self.bound_at(self.coord(cube))
     }
 }
 
@@ -75,8 +74,7 @@ impl Nibbles {
 /// The exact cost of two consecutive stages on a projection of `size`
 /// values, `step(value, k)` being the value after the earlier stage's
 /// `k`-th move: the later stage's moves are those `late[k]` marks. Where
-/// the earlier goal holds, the later stage starts; its first move may be
-/// merged into the earlier stage's last (one move for the two).
+/// the earlier goal holds, the later stage starts.
 fn joint_costs(
     size: usize,
     moves: &[Move],
@@ -107,24 +105,12 @@ fn joint_costs(
             }
         }
     }
-    // Both stages: where the earlier goal holds, the later stage's cost, or
-    // one move merged across the join and the later stage's cost after it;
+    // Both stages: where the earlier goal holds, the later stage's cost;
     // then outwards by the earlier stage's moves, nearest first.
-    let index_of = |m: Move| moves.iter().position(|&n| n == m);
     let mut costs = vec![UNREACHED; size];
     let mut buckets: Vec<Vec<u32>> = Vec::new();
     for v in 0..size {
-        let mut cost = if early_goal(v) { later[v] } else { UNREACHED };
-        for (k, &last) in moves.iter().enumerate() {
-            if !early_goal(step(v, k)) {
-                continue;
-            }
-            for (_, &first) in moves.iter().enumerate().filter(|&(j, _)| late[j]) {
-                if let Some(merged) = last.then(first).and_then(index_of) {
-                    cost = cost.min(later[step(v, merged)].saturating_add(1));
-                }
-            }
-        }
+        let cost = if early_goal(v) { later[v] } else { UNREACHED };
         if cost != UNREACHED {
             costs[v] = cost;
             let bucket = cost as usize;
@@ -382,13 +368,11 @@ impl JointBound for StagesTwoThree {
         ]
     }
 
-    fn bound_at(&self, coord: Self::Coord, free: bool) -> usize {
-        let cost = self.costs(coord).max().unwrap_or(0);
-        cost.saturating_sub(usize::from(free))
+    fn bound_at(&self, coord: Self::Coord) -> usize {
+        self.costs(coord).max().unwrap_or(0)
     }
 
-    fn within(&self, coord: Self::Coord, free: bool, room: usize) -> bool {
-        let room = room + usize::from(free);
+    fn within(&self, coord: Self::Coord, room: usize) -> bool {
         self.costs(coord).all(|cost| cost <= room)
     }
 }
@@ -450,9 +434,8 @@ impl JointBound for ProductTable {
         )
     }
 
-    fn bound_at(&self, (a, b): Self::Coord, free: bool) -> usize {
-        let cost = self.costs.get(a as usize * self.b_size + b as usize);
-        cost.saturating_sub(usize::from(free))
+    fn bound_at(&self, (a, b): Self::Coord) -> usize {
+        self.costs.get(a as usize * self.b_size + b as usize)
     }
 }
 
@@ -538,12 +521,12 @@ impl<A: JointBound, B: JointBound> JointBound for Both<'_, A, B> {
         (self.0.step(a, k), self.1.step(b, k))
     }
 
-    fn bound_at(&self, (a, b): Self::Coord, free: bool) -> usize {
-        self.0.bound_at(a, free).max(self.1.bound_at(b, free))
+    fn bound_at(&self, (a, b): Self::Coord) -> usize {
+        self.0.bound_at(a).max(self.1.bound_at(b))
     }
 
-    fn within(&self, (a, b): Self::Coord, free: bool, room: usize) -> bool {
-        self.0.within(a, free, room) && self.1.within(b, free, room)
+    fn within(&self, (a, b): Self::Coord, room: usize) -> bool {
+        self.0.within(a, room) && self.1.within(b, room)
     }
 }
 
@@ -555,7 +538,7 @@ impl JointBound for NoJointBound {
     type Coord = ();
     fn coord(&self, _cube: &CubieCube) {}
     fn step(&self, _coord: (), _k: usize) {}
-    fn bound_at(&self, _coord: (), _free: bool) -> usize {
+    fn bound_at(&self, _coord: ()) -> usize {
         0
     }
 }
@@ -591,12 +574,12 @@ mod tests {
             };
             let after_one = orientation.conjugate(&cube).apply(&seen(0));
             let cost = seen(1).len() + seen(2).len() + seen(3).len();
-            let bound = tables.bound(&after_one, false);
+            let bound = tables.bound(&after_one);
             assert!(bound <= cost, "bound {bound} over a cost of {cost}");
             beyond_stage_two += usize::from(bound > seen(1).len());
             let after_two = after_one.apply(&seen(1));
             let cost = seen(2).len() + seen(3).len();
-            let bound = later.bound(&after_two, false);
+            let bound = later.bound(&after_two);
             assert!(bound <= cost, "bound {bound} over a cost of {cost}");
             beyond_stage_three += usize::from(bound > seen(2).len());
         }

@@ -324,12 +324,11 @@ impl WalkVisitor for StartsFound<'_> {
     }
     fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
         let join = moves.last().copied();
-        let free = join.is_some();
         let bound = cost
             + if self.starts.tetrad {
-                Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(cube, free)
+                Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(cube)
             } else {
-                StagesTwoThree::get().bound(cube, free)
+                StagesTwoThree::get().bound(cube)
             };
         if bound <= self.starts.limit {
             self.starts.tasks.push(Task {
@@ -584,13 +583,7 @@ impl Prover<'_> {
             return;
         };
         if kind.is_last() {
-            let last = self.stages.visit(
-                kind,
-                Finish {
-                    cube,
-                    entry: &entry,
-                },
-            );
+            let last = self.stages.visit(kind, Finish(cube));
             let mut stages = StageMoves::default();
             stages[..BRANCHING].clone_from_slice(&self.prefix);
             stages[BRANCHING] = last;
@@ -650,11 +643,9 @@ impl StageVisitor for WalkStage<'_, '_> {
 
 impl WalkStage<'_, '_> {
     /// The walk, pruned by `joint`, unless `joint` rules out the whole
-    /// stage from its start (a first move there may be merged into the
-    /// move before it).
+    /// stage from its start.
     fn walk_with<S: Stage, J: JointBound>(self, walk: &Walk<S>, joint: &J) {
-        let free = self.entry.join.is_some();
-        if self.so_far + joint.bound(self.cube, free) > self.prover.limit {
+        if self.so_far + joint.bound(self.cube) > self.prover.limit {
             return;
         }
         let mut level = Level {
@@ -694,10 +685,9 @@ impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
         self.prover.done()
     }
 
-    fn admits(&self, track: J::Coord, cost: usize, dist: usize) -> bool {
-        // At the stage's goal, the next stage's first move may be merged.
+    fn admits(&self, track: J::Coord, cost: usize) -> bool {
         let room = self.prover.limit.checked_sub(self.so_far + cost);
-        room.is_some_and(|room| self.joint.within(track, dist == 0, room))
+        room.is_some_and(|room| self.joint.within(track, room))
     }
 
     fn count(&mut self) {

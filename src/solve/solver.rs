@@ -187,15 +187,6 @@ impl DistanceTable<'_> {
             DistanceTable::Packed(_) => descent(stage, coord).take(cap).count(),
         }
     }
-
-    /// The exact distance of `next`, a neighbour of a coordinate `dist` from
-    /// the goal.
-    pub fn neighbour<S: Stage>(self, stage: &S, dist: usize, next: S::Coord) -> usize {
-        match self {
-            DistanceTable::Exact(distances) => distances.get(stage.raw_index(next)),
-            DistanceTable::Packed(table) => table.neighbour(stage, dist, next),
-        }
-    }
 }
 
 /// Whether a cube has reached a stage's goal (the cube must have reached
