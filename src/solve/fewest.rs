@@ -46,13 +46,13 @@ use crate::solve::tables::{self, MoveSet, MovesByDistance, Neighbours};
 use std::ops::Range;
 use std::sync::OnceLock;
 
-/// The default search budget, in nodes, over all six orientations: about
-/// 6 ms natively, 8 ms in the page; 20.75 moves on average over 1,000
-/// random states. Stage 1's second move of slack (`STAGE_SLACK`) makes a
-/// node a little dearer on average, so this is 650,000 rather than the
-/// 700,000 it was: the same instructions per solve (cachegrind, 120
-/// states), where 700,000 would take 8% more (for 20.72 moves).
-pub const DEFAULT_BUDGET: u64 = 650_000;
+/// The default search budget, in nodes, over all six orientations: 20.17
+/// moves on average over 1,000 random states (`thistle bench`), a median
+/// of about 7 ms a solve natively. Many searches run out of partial
+/// solutions that could win before they spend it (`LUCKY_REST`), so the
+/// time grows more slowly than the budget: 2,000,000 nodes took 17%
+/// longer for 20.12 moves.
+pub const DEFAULT_BUDGET: u64 = 1_500_000;
 
 /// The classic orientation alone gets the first `1 / CLASSIC_SHARE` of the
 /// budget, so the result is never longer than `solve_fewest_classic` with
@@ -71,7 +71,7 @@ pub(crate) const BRANCHING: usize = StageKind::COUNT - 1;
 /// without it, stage 1 at two moves over its cheapest was taken in every
 /// orientation before any stage-2 partial solution, which at 175,000 nodes
 /// left too little for the rest (22.69 moves on average against 21.69,
-/// over 1,000 states; at the default budget, 20.75 either way). Stage 1
+/// over 1,000 states; at the budget then, 650,000, 20.75 either way). Stage 1
 /// at its cheapest and one more is still taken at once, each diving to a
 /// whole solution: that is where easy cubes find their best (waiting,
 /// `F2 U F U' L' R B2 L2 R D` got 15 moves instead of 13).
@@ -80,9 +80,16 @@ const TYPICAL_REST: [usize; BRANCHING] = [15, 10, 5];
 /// What those stages cost at least in a lucky case: a partial solution that
 /// cannot beat the best even so is dropped. Not true lower bounds (a stage
 /// can be empty), but the joint tables' true bounds are weaker still than
-/// these, and a lower value only costs time. Nothing is assumed for stage
-/// 1's, of which there are three in each orientation.
-const LUCKY_REST: [usize; BRANCHING] = [0, 5, 2];
+/// these. Most partial solutions queued are never taken, and the time they
+/// cost is not counted in the budget: at 650,000 nodes, stage 2's at 7
+/// rather than 5 took a quarter less time for the same mean (20.45 against
+/// 20.43 moves over 1,000 states), and at 3,000,000 nodes 20.22 moves in
+/// 1.2 times the time of 5 at 650,000; 8 gave up too much (20.28 at
+/// 3,000,000). Stage 3's the other way: at 1 rather than 2, 20.17 moves at
+/// 1,500,000 nodes in about the same time, more of it on lucky stage-4
+/// finishes (at 0, twice the time). Nothing is assumed for stage 1's,
+/// which are taken at once or early: 10 made no difference.
+const LUCKY_REST: [usize; BRANCHING] = [0, 7, 1];
 
 /// The most each branching stage may cost beyond its cheapest. Stages 1
 /// and 2 have many solutions beyond that, which rarely pay off; stage 3 may

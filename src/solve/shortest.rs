@@ -729,12 +729,12 @@ mod tests {
     #[test]
     fn searching_on_all_cores_finds_what_one_after_another_does() {
         let go_on = |_: &Progress| ControlFlow::Continue(());
-        // Proven shorter than their fewest-moves solutions (13 and 12
+        // Proven shorter than their fewest-moves solutions (17 and 13
         // moves): the first by one task, the second by two tasks at once,
         // of which the earlier must win on any number of threads.
         for scramble in [
-            "D F U D F2 D2 F' L' F2 L' R'",
-            "L2 R B2 F' B' L2 F2 D L B F'",
+            "U' L U2 F2 D B2 D' R F2 B2 U'",
+            "R' D2 F' R' D U' R F2 L2 F L2",
         ] {
             let cube = cube_of(scramble);
             let together = prove_with(&cube, None, go_on, search_tasks).unwrap();
@@ -773,7 +773,7 @@ mod tests {
     #[test]
     fn a_run_of_small_tasks_is_reported_as_nodes_add_up() {
         // Many tasks, most of them far smaller than `PROGRESS_NODES`.
-        let cube = cube_of("B U' B' D L' F' L D B L U D'");
+        let cube = cube_of("L F R2 L F2 D L2 B L D' L");
         let mut reports = Vec::new();
         let proof = prove_with(
             &cube,
