@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { canvasColours, chip, open, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
-const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F";
+const SCRAMBLE = "R U R' U' F2 D L2 B' R2 U2 F D2 L";
 
 const env = useBrowser();
 
