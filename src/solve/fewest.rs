@@ -505,8 +505,8 @@ impl<'a, S: Stage> Walk<'a, S> {
             !S::KIND.is_last(),
             "the last stage is finished, not branched"
         );
-        // The path, at most one move longer than the cost, fits its array.
-        assert!(max_cost < PATH_CAPACITY - 1);
+        // The path, a move for each unit of its cost, fits its array.
+        assert!(max_cost <= PATH_CAPACITY);
         let sets = MoveSets::of(S::KIND);
         let first = sets.first(entry.join);
         let second_after_opposite = entry.join.map_or(sets.all, |join| {
