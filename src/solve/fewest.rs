@@ -169,10 +169,8 @@ fn plain_search(
     let mut search = Search::new(solver::solve(cube)?, total);
     search.start(0, cube, Side::Normal);
     search.run(budget / CLASSIC_SHARE);
-    for (i, conjugate) in distinct_conjugates(cube) {
-        if i == 0 {
-            continue;
-        }
+    // The first is the classic orientation's, searched already.
+    for (i, conjugate) in distinct_conjugates(cube).into_iter().skip(1) {
         // Each orientation's fast solution is a cheap bound for the rest.
         search.offer(
             solver::stage_moves(&conjugate),
@@ -671,21 +669,6 @@ struct Node<C, T> {
     depth: usize,
 }
 
-/// The last stage, completed with a shortest solution.
-pub(crate) struct Finish<'a>(pub(crate) &'a CubieCube);
-
-impl StageVisitor for Finish<'_> {
-    type Output = Vec<Move>;
-    fn visit<S: Stage>(self, stage: &S) -> Vec<Move> {
-        // Constant for each stage, so the other stages' copies compile away.
-        assert!(S::KIND.is_last(), "only the last stage is finished");
-        let coord = stage.coord(self.0);
-        solver::descent(stage, coord)
-            .map(|(k, _)| stage.moves()[k])
-            .collect()
-    }
-}
-
 /// A partial solution waiting in the queue: the stages before `stage` are
 /// fixed (up to the node `fixed` of `Fixed`, costing `so_far`), `stage` is
 /// entered at `cube`, seen on `side`, and its solutions costing
@@ -1132,7 +1115,9 @@ impl Search {
     fn finish(&mut self, cube: &CubieCube, fixed: Option<usize>, orientation: usize, side: Side) {
         let last = StageKind::ALL[BRANCHING];
         let (mut stages, mut sides) = self.lists.fixed.stages(fixed);
-        stages[BRANCHING] = self.stages.visit(last, Finish(cube));
+        let moves = &mut stages[BRANCHING];
+        self.stages
+            .visit(last, solver::Descend { cube: *cube, moves });
         sides[BRANCHING] = side;
         self.offer(stages, sides, orientation);
     }

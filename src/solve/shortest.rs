@@ -22,11 +22,12 @@
 //! one: over 12 random states, a third of the nodes. The work is split at
 //! stage 1: every stage-1 solution within the limit, in all six
 //! orientations, is a task, searched on from there with fewest mode's
-//! machinery (`fewest::Walk`, `fewest::Enter`, `fewest::Finish`), pruning
-//! only by admissible bounds: the exact distance of the stage being walked
-//! at every node, the next stage's exact cost at each stage's end state,
-//! and the exact cost of consecutive stages together on small projections
-//! of the cube (`joint`), followed move by move. Once every task is
+//! machinery (`fewest::Walk`, `fewest::Enter`; fast mode's
+//! `solver::Descend` for the last stage), pruning only by admissible
+//! bounds: the exact distance of the stage being walked at every node, the
+//! next stage's exact cost at each stage's end state, and the exact cost
+//! of consecutive stages together on small projections of the cube
+//! (`joint`), followed move by move. Once every task is
 //! searched, nothing shorter than the best is left. A first, quick search
 //! of a narrower space (`QUICK_SLACK`) often finds a shorter solution than
 //! the incumbent for a small part of the work, and the whole search then
@@ -42,7 +43,7 @@
 //! the share of the tasks searched, and may stop the search.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
-use crate::solve::fewest::{self, Enter, Entry, Finish, Walk, WalkVisitor, BRANCHING};
+use crate::solve::fewest::{self, Enter, Entry, Walk, WalkVisitor, BRANCHING};
 use crate::solve::joint::{self, Both, JointBound, NoJointBound, StagesTwoThree};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, Solution, StageMoves};
@@ -583,7 +584,14 @@ impl Prover<'_> {
             return;
         };
         if kind.is_last() {
-            let last = self.stages.visit(kind, Finish(cube));
+            let mut last = Vec::new();
+            self.stages.visit(
+                kind,
+                solver::Descend {
+                    cube: *cube,
+                    moves: &mut last,
+                },
+            );
             let mut stages = StageMoves::default();
             stages[..BRANCHING].clone_from_slice(&self.prefix);
             stages[BRANCHING] = last;

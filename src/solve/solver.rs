@@ -241,9 +241,9 @@ pub fn furthest(cube: &CubieCube) -> (usize, Vec<&'static Orientation>) {
 
 /// Appends to `moves` a shortest sequence of the stage's moves that takes
 /// `cube` into the stage's goal, and returns the cube it ends in.
-struct Descend<'a> {
-    cube: CubieCube,
-    moves: &'a mut Vec<Move>,
+pub(crate) struct Descend<'a> {
+    pub(crate) cube: CubieCube,
+    pub(crate) moves: &'a mut Vec<Move>,
 }
 
 impl StageVisitor for Descend<'_> {
