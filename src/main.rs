@@ -4,6 +4,7 @@
 
 use clap::{Parser, Subcommand};
 use serde::Serialize;
+use std::cell::RefCell;
 use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
@@ -16,7 +17,7 @@ use thistle::show::counters::{self, Step};
 use thistle::solve::niss::{NissSolution, Side};
 use thistle::solve::orientation::{Axes, Axis, Orientation};
 use thistle::solve::shortest::{self, Proof};
-use thistle::solve::solver::{self, Solution};
+use thistle::solve::solver::{self, Solution, StageMoves};
 use thistle::solve::stage::{self, StageKind};
 use thistle::solve::{alternatives, fewest, niss, scramble, tables};
 
@@ -876,7 +877,16 @@ fn bench(
         .unwrap_or(count.min(1_000))
         .clamp(1, cubes.len());
     let fewest_cubes = &cubes[..fewest_count];
-    let fast = |cube: &CubieCube| solver::solve(cube).map(|s| s.len());
+    // Each thread solves into the same stage lists, as a batch would, so
+    // that fast mode's figure is the solving, not the allocator.
+    thread_local! {
+        static STAGES: RefCell<StageMoves> = RefCell::default();
+    }
+    let fast = |cube: &CubieCube| {
+        STAGES.with_borrow_mut(|stages| {
+            solver::solve_into(cube, stages).map(|()| stages.iter().map(Vec::len).sum())
+        })
+    };
     let fewest = |cube: &CubieCube| fewest::solve_fewest(cube, fewest_budget).map(|s| s.len());
     let niss =
         |cube: &CubieCube| niss::solve_fewest_niss(cube, fewest_budget).map(|s| s.moves().len());

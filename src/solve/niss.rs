@@ -170,11 +170,11 @@ pub fn solve_fewest_niss_in(
 /// later stage's group, which every stage between them keeps). Returns the
 /// stages and the length of the whole solution, `N · I⁻¹`.
 pub(crate) fn merge_joins_on_sides(
-    stages: StageMoves,
+    mut stages: StageMoves,
     sides: &[Side; StageKind::COUNT],
 ) -> (StageMoves, usize) {
     if sides.iter().all(|&side| side == Side::Normal) {
-        let stages = solver::merge_joins(stages);
+        solver::merge_joins(&mut stages);
         let len = stages.iter().map(Vec::len).sum();
         return (stages, len);
     }
@@ -186,8 +186,8 @@ pub(crate) fn merge_joins_on_sides(
             Side::Inverse => inverse[k] = moves,
         }
     }
-    let mut normal = solver::merge_joins(normal);
-    let mut inverse = solver::merge_joins(inverse);
+    solver::merge_joins(&mut normal);
+    solver::merge_joins(&mut inverse);
     let stages: StageMoves = std::array::from_fn(|k| match sides[k] {
         Side::Normal => std::mem::take(&mut normal[k]),
         Side::Inverse => std::mem::take(&mut inverse[k]),

@@ -595,7 +595,7 @@ impl Prover<'_> {
             let mut stages = StageMoves::default();
             stages[..BRANCHING].clone_from_slice(&self.prefix);
             stages[BRANCHING] = last;
-            let stages = solver::merge_joins(stages);
+            solver::merge_joins(&mut stages);
             let length = stages.iter().map(Vec::len).sum::<usize>();
             debug_assert!(length <= self.limit);
             self.found = Some(stages);

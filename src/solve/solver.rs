@@ -290,23 +290,29 @@ pub(crate) fn at_stage_goal(kind: StageKind, mut cube: CubieCube) -> CubieCube {
 /// Each stage's moves, optimal for its goal, without merging, for a cube
 /// that `CubieCube::check` accepts.
 pub fn stage_moves(cube: &CubieCube) -> StageMoves {
-    let stages = tables::stages();
     // One allocation per stage, rather than one each time it grows, and
     // made directly rather than by growing an empty list.
     let mut moves: StageMoves = StageKind::ALL.map(|kind| Vec::with_capacity(kind.max_length()));
+    fill_stage_moves(cube, &mut moves);
+    moves
+}
+
+/// `stage_moves` into `moves`, replacing what they held.
+fn fill_stage_moves(cube: &CubieCube, moves: &mut StageMoves) {
+    let stages = tables::stages();
     let mut cube = *cube;
     for kind in StageKind::ALL {
         let moves = &mut moves[kind.index()];
+        moves.clear();
         cube = stages.visit(kind, Descend { cube, moves });
     }
-    moves
 }
 
 /// Merges, at each join, a move on the same face as the next stage's first
 /// move into the earlier stage. The merged move is in the next stage's group,
 /// so the earlier stage still ends in its group; it never cancels, because an
 /// optimal stage cannot end with a move the next group could undo.
-pub fn merge_joins(mut stages: StageMoves) -> StageMoves {
+pub fn merge_joins(stages: &mut StageMoves) {
     let mut merged = true;
     while merged {
         merged = false;
@@ -327,7 +333,6 @@ pub fn merge_joins(mut stages: StageMoves) -> StageMoves {
             merged = true;
         }
     }
-    stages
 }
 
 /// Solves a cube: the stages, each optimal for its goal, with merged joins.
@@ -340,7 +345,19 @@ pub fn solve(cube: &CubieCube) -> Result<Solution, InvalidCube> {
 
 /// `solve` for a cube already checked.
 pub(crate) fn solve_checked(cube: &CubieCube) -> Solution {
-    Solution::from_stages(merge_joins(stage_moves(cube)))
+    let mut stages = stage_moves(cube);
+    merge_joins(&mut stages);
+    Solution::from_stages(stages)
+}
+
+/// `solve`'s stages into `stages`, replacing what they held: a batch that
+/// solves cube after cube into the same lists allocates nothing once they
+/// have grown to the longest stages.
+pub fn solve_into(cube: &CubieCube, stages: &mut StageMoves) -> Result<(), InvalidCube> {
+    cube.check()?;
+    fill_stage_moves(cube, stages);
+    merge_joins(stages);
+    Ok(())
 }
 
 #[cfg(test)]
@@ -422,6 +439,30 @@ mod tests {
             }
             seen
         }
+    }
+
+    /// Solving into lists that held another cube's stages gives what
+    /// `solve` gives, and an unreachable cube is refused as `solve` refuses
+    /// it.
+    #[test]
+    fn solving_into_used_lists_solves_as_solve_does() {
+        use crate::cube::notation::parse;
+        let mut stages = StageMoves::default();
+        for scramble in ["R U2 F' L D2 B R2 U' F2 L'", "U", "", "F B' R2 L U D' F2"] {
+            let cube = parse(scramble).unwrap().cube();
+            solve_into(&cube, &mut stages).unwrap();
+            assert_eq!(
+                stages,
+                solve(&cube).unwrap().stages.map(|s| s.moves),
+                "{scramble}"
+            );
+        }
+        let mut twisted = SOLVED;
+        twisted.co[0] = 1;
+        assert_eq!(
+            solve_into(&twisted, &mut stages),
+            solve(&twisted).map(|_| ())
+        );
     }
 
     #[test]
