@@ -360,6 +360,20 @@ mod tests {
         }
     }
 
+    /// A list that is not a permutation, as an unchecked cube may hold,
+    /// still ranks inside the tables a rank indexes.
+    #[test]
+    fn anything_ranks_below_n_factorial() {
+        for code in (0..1u32 << 24).step_by(101) {
+            let perm: [u8; 8] = std::array::from_fn(|i| (code >> (3 * i) & 7) as u8);
+            assert!(permutation_rank(&perm) < N_CORNER_PERM, "{perm:?}");
+        }
+        for code in 0..=u8::MAX {
+            let perm: [u8; 4] = std::array::from_fn(|i| code >> (2 * i) & 3);
+            assert!(permutation_rank(&perm) < 24, "{perm:?}");
+        }
+    }
+
     #[test]
     fn coordinates_of_the_solved_cube() {
         assert_eq!(flip(&SOLVED), 0);
