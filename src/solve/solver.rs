@@ -158,6 +158,26 @@ impl<S: Stage> Iterator for Descent<'_, S> {
         self.coord = self.stage.step(self.coord, k);
         Some((k, self.coord))
     }
+
+    /// Internal iteration (`for_each`, `count`) looks for the first-move
+    /// table once rather than at each step: a twentieth of a fast solve.
+    fn fold<B, F: FnMut(B, Self::Item) -> B>(mut self, init: B, mut f: F) -> B {
+        let mut acc = init;
+        match self.first_moves {
+            Some(first) => {
+                while let Some(k) = first.get(self.stage.raw_index(self.coord)) {
+                    self.coord = self.stage.step(self.coord, k);
+                    acc = f(acc, (k, self.coord));
+                }
+            }
+            None => {
+                for step in self.by_ref() {
+                    acc = f(acc, step);
+                }
+            }
+        }
+        acc
+    }
 }
 
 /// Where the searches that branch over a stage's solutions read exact
@@ -250,11 +270,11 @@ impl StageVisitor for Descend<'_> {
     type Output = CubieCube;
     fn visit<S: Stage>(self, stage: &S) -> CubieCube {
         let mut cube = self.cube;
-        for (k, _) in descent(stage, stage.coord(&cube)) {
+        descent(stage, stage.coord(&cube)).for_each(|(k, _)| {
             let m = stage.moves()[k];
             self.moves.push(m);
             cube = track_move(S::KIND, &cube, m);
-        }
+        });
         at_stage_goal(S::KIND, cube)
     }
 }
