@@ -227,6 +227,7 @@ fn main() -> ExitCode {
                     Ok(give_up) => Method::Shortest {
                         give_up,
                         target: none_shorter_than,
+                        threads: threads.get(),
                     },
                     Err(e) => {
                         eprintln!("thistle: --give-up: {e}");
@@ -559,10 +560,12 @@ enum Method {
         orientation: Option<&'static Orientation>,
     },
     /// A proof of the shortest, given up after a time if one is set, or
-    /// of a bound: that none is shorter than `target`.
+    /// of a bound: that none is shorter than `target`, on `threads`
+    /// threads (a batch's proofs are made one after another).
     Shortest {
         give_up: Option<Duration>,
         target: Option<usize>,
+        threads: usize,
     },
 }
 
@@ -608,8 +611,12 @@ fn solve_input(place: &str, input: Input, method: Method) -> Result<Solving, Inp
             ..
         } => fewest::solve_fewest_in(cube, orientation, nodes),
         Method::Fewest { nodes, .. } => fewest::solve_fewest(cube, nodes),
-        Method::Shortest { give_up, target } => {
-            let proof = prove(place, cube, start, (give_up, target))?;
+        Method::Shortest {
+            give_up,
+            target,
+            threads,
+        } => {
+            let proof = prove(place, cube, start, (give_up, target), threads)?;
             summary = Some(ProofSummary::new(&proof, target));
             Ok(proof.solution)
         }
@@ -636,15 +643,17 @@ struct Solving {
 
 /// Proves the shortest solution of `cube`, or with `target` only that
 /// none is shorter than that, with a progress line on stderr every
-/// `PROGRESS_EVERY`, giving up after `give_up` from `start`.
+/// `PROGRESS_EVERY`, giving up after `give_up` from `start`, on `threads`
+/// threads.
 fn prove(
     place: &str,
     cube: &CubieCube,
     start: Instant,
     (give_up, target): (Option<Duration>, Option<usize>),
+    threads: usize,
 ) -> Result<Proof, InvalidCube> {
     let mut next_line = start + PROGRESS_EVERY;
-    shortest::prove_shortest(cube, target, |progress| {
+    shortest::prove_shortest(cube, target, threads, |progress: &shortest::Progress| {
         let now = Instant::now();
         if now >= next_line {
             next_line = now + PROGRESS_EVERY;
@@ -806,7 +815,13 @@ fn solve(
     if inputs.len() >= PREPARE_FROM || matches!(method, Method::Shortest { .. }) {
         tables::prepare();
     }
-    let pool = match parallel::Pool::new(threads) {
+    // A proof searches on all the threads itself, so proofs are made one
+    // after another: each is sooner, and its progress lines are its own.
+    let inputs_at_once = match method {
+        Method::Shortest { .. } => 1,
+        _ => threads,
+    };
+    let pool = match parallel::Pool::new(inputs_at_once) {
         Ok(pool) => pool,
         Err(e) => {
             eprintln!("thistle: cannot start {threads} threads: {e}");
@@ -915,7 +930,7 @@ fn bench(
         bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
     }
     if proofs > 0 {
-        bench_proofs(out, &cubes[..proofs.min(cubes.len())])?;
+        bench_proofs(out, &cubes[..proofs.min(cubes.len())], threads)?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -923,12 +938,12 @@ fn bench(
 /// Proves the shortest solution of each of `cubes` in turn, each proof on
 /// every core, and prints the median and maximum seconds and the mean
 /// proven length.
-fn bench_proofs(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
+fn bench_proofs(out: &mut impl Write, cubes: &[CubieCube], threads: usize) -> io::Result<()> {
     let mut seconds = Vec::new();
     let mut moves = 0;
     for cube in cubes {
         let start = Instant::now();
-        let proof = shortest::prove_shortest(cube, None, |_| ControlFlow::Continue(()))
+        let proof = shortest::prove_shortest(cube, None, threads, |_| ControlFlow::Continue(()))
             .expect("a random state is a valid cube");
         seconds.push(start.elapsed().as_secs_f64());
         moves += proof.solution.len();
@@ -936,8 +951,7 @@ fn bench_proofs(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
     seconds.sort_by(f64::total_cmp);
     writeln!(
         out,
-        "proofs ({} cores): median {:.2} s, max {:.2} s, mean {:.2} moves over {} states",
-        parallel::cores(),
+        "proofs ({threads} threads): median {:.2} s, max {:.2} s, mean {:.2} moves over {} states",
         seconds[seconds.len() / 2],
         seconds[seconds.len() - 1],
         moves as f64 / cubes.len() as f64,

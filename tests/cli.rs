@@ -4,9 +4,10 @@
 mod run;
 
 use run::{stderr, stdout, succeed, thistle};
+use std::ops::ControlFlow;
 use std::process::{Command, Stdio};
 use thistle::input::{Input, Solved};
-use thistle::solve::fewest;
+use thistle::solve::{fewest, shortest};
 
 #[test]
 fn state_prints_facelets_per_scramble() {
@@ -403,6 +404,22 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     assert_eq!(both.status.code(), Some(2));
     let alone = thistle(&["solve", "--give-up", "1", easy], None);
     assert_eq!(alone.status.code(), Some(2));
+}
+
+/// `--threads` bounds a proof's threads too: on one, the proof searches
+/// the nodes the library's one-thread search does (on more, the count
+/// follows the threads' timing).
+#[test]
+fn a_proof_on_one_thread_searches_as_the_library_on_one_does() {
+    // Proven shorter than its fewest-moves solution, by two tasks at once.
+    let scramble = "R' D2 F' R' D U' R F2 L2 F L2";
+    let cube = thistle::cube::notation::parse(scramble).unwrap().cube();
+    let one = shortest::prove_shortest(&cube, None, 1, |_| ControlFlow::Continue(())).unwrap();
+    let text = succeed(&["solve", "--shortest", "--json", "--threads", "1", scramble]);
+    let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(record["proof"]["proven"], true, "{text}");
+    assert_eq!(record["proof"]["nodes"], one.nodes, "{text}");
+    assert_eq!(record["length"], one.solution.len(), "{text}");
 }
 
 #[test]

@@ -13,13 +13,16 @@ use thistle::solve::fewest::{self, DEFAULT_BUDGET};
 use thistle::solve::orientation::Orientation;
 use thistle::solve::shortest::{self, Progress, Proof};
 
+/// Two threads, on any machine: what one proves, any number does.
+const THREADS: usize = 2;
+
 fn cube_of(scramble: &str) -> CubieCube {
     notation::parse(scramble).expect("a scramble").cube()
 }
 
 fn prove(cube: &CubieCube) -> Proof {
-    let proof =
-        shortest::prove_shortest(cube, None, |_| ControlFlow::Continue(())).expect("a valid cube");
+    let proof = shortest::prove_shortest(cube, None, THREADS, |_| ControlFlow::Continue(()))
+        .expect("a valid cube");
     assert!(proof.is_proven());
     assert_eq!(proof.bound, proof.solution.len());
     assert_eq!(proof.searched, 1.0);
@@ -97,8 +100,9 @@ fn a_bound_asked_for_is_proven_without_the_shortest() {
     let cube = cube_of("U2 R2 F2 D R' F L2 B");
     let shortest = prove(&cube);
     let length = shortest.solution.len();
-    let below =
-        |n: usize| shortest::prove_shortest(&cube, Some(n), |_| ControlFlow::Continue(())).unwrap();
+    let below = |n: usize| {
+        shortest::prove_shortest(&cube, Some(n), THREADS, |_| ControlFlow::Continue(())).unwrap()
+    };
     // Below the shortest, only the bound is proven.
     let bounded = below(length - 1);
     assert_eq!(bounded.bound, length - 1);
@@ -119,7 +123,7 @@ fn progress_is_reported_and_a_break_stops_the_search() {
     // Twenty moves: far too many to prove in a test.
     let cube = cube_of(SUPERFLIP);
     let mut seen: Vec<Progress> = Vec::new();
-    let proof = shortest::prove_shortest(&cube, None, |progress| {
+    let proof = shortest::prove_shortest(&cube, None, THREADS, |progress: &Progress| {
         seen.push(*progress);
         if seen.len() < 40 {
             ControlFlow::Continue(())
@@ -149,5 +153,5 @@ fn progress_is_reported_and_a_break_stops_the_search() {
 fn an_unreachable_cube_is_refused() {
     let mut cube = CubieCube::solved();
     cube.eo[0] = 1;
-    assert!(shortest::prove_shortest(&cube, None, |_| ControlFlow::Continue(())).is_err());
+    assert!(shortest::prove_shortest(&cube, None, THREADS, |_| ControlFlow::Continue(())).is_err());
 }

@@ -111,31 +111,6 @@ impl Proof {
     }
 }
 
-/// Proves the shortest four-stage solution of a cube over all six axis
-/// orientations (joins merged, as `fewest::solve_fewest` counts), or with
-/// `below`, only that none is shorter than that: the search then looks
-/// for solutions shorter than `below` alone, and proves the shortest only
-/// if it finds one. Calls `on_progress` at the start and every
-/// `PROGRESS_NODES` nodes; a `Break` stops the search, and the proof then
-/// holds the best solution found and the bound known (`Proof::is_proven`
-/// is false).
-///
-/// Natively the tasks are searched on every core at once (`search_tasks`);
-/// in WebAssembly, one after another.
-///
-/// Deterministic in its solution and bound; never longer than
-/// `fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)`, its starting
-/// incumbent. There is no budget: a random state takes seconds, and some
-/// take minutes. A cube that face turns cannot reach is refused with every
-/// invariant it breaks.
-pub fn prove_shortest(
-    cube: &CubieCube,
-    below: Option<usize>,
-    on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
-) -> Result<Proof, InvalidCube> {
-    prove_with(cube, below, on_progress, search_tasks)
-}
-
 /// Each task's outcome, `None` for those not started.
 type Outcomes = Vec<Option<Outcome>>;
 
@@ -151,12 +126,28 @@ type Report<'a> = dyn FnMut(u64, usize) -> ControlFlow<()> + 'a;
 /// and the others 1% more.
 const QUICK_SLACK: [usize; BRANCHING] = [SLACK[0], 0, 1];
 
-/// `prove_shortest`, its tasks searched by `search_tasks`.
-fn prove_with(
+/// Proves the shortest four-stage solution of a cube over all six axis
+/// orientations (joins merged, as `fewest::solve_fewest` counts), or with
+/// `below`, only that none is shorter than that: the search then looks
+/// for solutions shorter than `below` alone, and proves the shortest only
+/// if it finds one. Calls `on_progress` at the start and every
+/// `PROGRESS_NODES` nodes; a `Break` stops the search, and the proof then
+/// holds the best solution found and the bound known (`Proof::is_proven`
+/// is false).
+///
+/// Natively the tasks are searched on `threads` threads at once
+/// (`search_tasks`); in WebAssembly, one after another.
+///
+/// Deterministic in its solution and bound; never longer than
+/// `fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)`, its starting
+/// incumbent. There is no budget: a random state takes seconds, and some
+/// take minutes. A cube that face turns cannot reach is refused with every
+/// invariant it breaks.
+pub fn prove_shortest(
     cube: &CubieCube,
     below: Option<usize>,
+    threads: usize,
     mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
-    search_tasks: fn(&Search, &mut Report) -> Outcomes,
 ) -> Result<Proof, InvalidCube> {
     let incumbent = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
     // Every length below `open` is searched.
@@ -217,7 +208,7 @@ fn prove_with(
         let outcomes = if report(0, 0).is_break() {
             Vec::new()
         } else {
-            search_tasks(&search, &mut report)
+            search_tasks(&search, threads, &mut report)
         };
         known.nodes += outcomes.iter().flatten().map(|o| o.nodes).sum::<u64>();
         let (length, holder) = search.best.get();
@@ -466,21 +457,22 @@ fn search_in_turn(search: &Search, report: &mut Report) -> Outcomes {
     outcomes
 }
 
-// WebAssembly in the page has one thread.
+/// WebAssembly in the page has one thread.
 #[cfg(target_arch = "wasm32")]
-use search_in_turn as search_tasks;
+fn search_tasks(search: &Search, _threads: usize, report: &mut Report) -> Outcomes {
+    search_in_turn(search, report)
+}
 
-/// `search_in_turn` on every core: each thread takes the next task not yet
-/// taken. The progress callback runs on this thread, fed the threads'
+/// `search_in_turn` on `threads` threads at once: each takes the next task
+/// not yet taken. The progress callback runs on this thread, fed the threads'
 /// counts through a channel. Plain scoped threads rather than rayon: the
 /// calling thread must stay free to report.
 #[cfg(not(target_arch = "wasm32"))]
-fn search_tasks(search: &Search, report: &mut Report) -> Outcomes {
+fn search_tasks(search: &Search, threads: usize, report: &mut Report) -> Outcomes {
     use std::sync::atomic::{AtomicBool, AtomicUsize};
     use std::sync::{mpsc, Mutex};
 
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    if threads == 1 {
+    if threads <= 1 {
         return search_in_turn(search, report);
     }
     let next = AtomicUsize::new(0);
@@ -745,15 +737,15 @@ mod tests {
             "R' D2 F' R' D U' R F2 L2 F L2",
         ] {
             let cube = cube_of(scramble);
-            let together = prove_with(&cube, None, go_on, search_tasks).unwrap();
-            let in_turn = prove_with(&cube, None, go_on, search_in_turn).unwrap();
+            let together = prove_shortest(&cube, None, 2, go_on).unwrap();
+            let in_turn = prove_shortest(&cube, None, 1, go_on).unwrap();
             assert!(together.is_proven() && in_turn.is_proven(), "{scramble}");
             let fewest = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET).unwrap();
             assert!(in_turn.solution.len() < fewest.len(), "{scramble}");
             assert_eq!(together.solution, in_turn.solution, "{scramble}");
             assert_eq!(together.bound, in_turn.bound, "{scramble}");
             // One thread searches the same nodes every time.
-            let again = prove_with(&cube, None, go_on, search_in_turn).unwrap();
+            let again = prove_shortest(&cube, None, 1, go_on).unwrap();
             assert_eq!(again, in_turn, "{scramble}");
         }
     }
@@ -772,7 +764,7 @@ mod tests {
                 ControlFlow::Break(())
             }
         };
-        let proof = prove_with(&cube, None, stop_at_third, search_tasks).unwrap();
+        let proof = prove_shortest(&cube, None, 2, stop_at_third).unwrap();
         assert!(!proof.is_proven());
         assert_eq!(reports, 3);
         assert!(proof.nodes >= PROGRESS_NODES);
@@ -783,15 +775,10 @@ mod tests {
         // Many tasks, most of them far smaller than `PROGRESS_NODES`.
         let cube = cube_of("L F R2 L F2 D L2 B L D' L");
         let mut reports = Vec::new();
-        let proof = prove_with(
-            &cube,
-            None,
-            |progress: &Progress| {
-                reports.push(progress.nodes);
-                ControlFlow::Continue(())
-            },
-            search_in_turn,
-        )
+        let proof = prove_shortest(&cube, None, 1, |progress: &Progress| {
+            reports.push(progress.nodes);
+            ControlFlow::Continue(())
+        })
         .unwrap();
         assert!(proof.nodes > 8 * PROGRESS_NODES, "{} nodes", proof.nodes);
         // A start report for each of the two searches, then one for every

@@ -270,7 +270,8 @@ pub fn prove_shortest(
     let input = read_input_object(input)?;
     let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
     let mut failure = None;
-    let proof = shortest::prove_shortest(&fast.cube, below, |progress| {
+    // The page's worker has one thread.
+    let proof = shortest::prove_shortest(&fast.cube, below, 1, |progress: &shortest::Progress| {
         let report = ProofProgress {
             // A JS number holds any count a proof reaches exactly.
             nodes: progress.nodes as f64,
