@@ -161,6 +161,9 @@ impl<S: Stage> Iterator for Descent<'_, S> {
 
     /// Internal iteration (`for_each`, `count`) looks for the first-move
     /// table once rather than at each step: a twentieth of a fast solve.
+    /// Natively only: in the page's module, the bytes of a loop for each
+    /// use count for more.
+    #[cfg(not(target_arch = "wasm32"))]
     fn fold<B, F: FnMut(B, Self::Item) -> B>(mut self, init: B, mut f: F) -> B {
         let mut acc = init;
         match self.first_moves {
