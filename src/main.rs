@@ -824,7 +824,7 @@ fn solve(
     let pool = match parallel::Pool::new(inputs_at_once) {
         Ok(pool) => pool,
         Err(e) => {
-            eprintln!("thistle: cannot start {threads} threads: {e}");
+            eprintln!("thistle: cannot start {inputs_at_once} threads: {e}");
             return Ok(ExitCode::from(2));
         }
     };
@@ -892,8 +892,9 @@ fn bench(
         .unwrap_or(count.min(1_000))
         .clamp(1, cubes.len());
     let fewest_cubes = &cubes[..fewest_count];
-    // Each thread solves into the same stage lists, as a batch would, so
-    // that fast mode's figure is the solving, not the allocator.
+    // Each thread solves into the same stage lists (`solver::solve_into`),
+    // so that fast mode's figure is the search, not the allocator: the C++
+    // peer's bench (`../shared/peer`) times its search alone too.
     thread_local! {
         static STAGES: RefCell<StageMoves> = RefCell::default();
     }

@@ -547,8 +547,8 @@ pub struct HalfTurnFinish {
     cosets: Arc<CornerCosets>,
     /// `corner_move[h][k]`: the corners after the `k`-th move. A row of
     /// bytes for each value a byte can hold, so that a step is four loads
-    /// with no multiplication and no bounds to check: a tenth of a fast
-    /// solve is spent stepping this stage.
+    /// with no multiplication and no bounds to check: stepping this stage
+    /// was a tenth of a fast solve.
     corner_move: Box<ByteRows>,
     /// The same for the order within each slice: M, S, E.
     slice_move: [Box<ByteRows>; 3],
@@ -566,6 +566,11 @@ const SLICES: [&[usize; 4]; 3] = [&coord::M_EDGES, &coord::S_EDGES, &coord::E_ED
 impl HalfTurnFinish {
     pub fn build(cosets: Arc<CornerCosets>) -> Self {
         let moves = StageKind::HalfTurnFinish.allowed_moves();
+        assert_eq!(
+            moves.len(),
+            HALF_TURNS,
+            "stage 4 turns each face a half turn"
+        );
         let rows = |table: Vec<u16>| {
             let mut rows = Box::new([[0; HALF_TURNS]; 256]);
             for (row, moved) in rows.iter_mut().zip(table.chunks_exact(HALF_TURNS)) {
