@@ -576,17 +576,11 @@ impl Prover<'_> {
             return;
         };
         if kind.is_last() {
-            let mut last = Vec::new();
-            self.stages.visit(
-                kind,
-                solver::Descend {
-                    cube: *cube,
-                    moves: &mut last,
-                },
-            );
             let mut stages = StageMoves::default();
             stages[..BRANCHING].clone_from_slice(&self.prefix);
-            stages[BRANCHING] = last;
+            let moves = &mut stages[BRANCHING];
+            self.stages
+                .visit(kind, solver::Descend { cube: *cube, moves });
             solver::merge_joins(&mut stages);
             let length = stages.iter().map(Vec::len).sum::<usize>();
             debug_assert!(length <= self.limit);
