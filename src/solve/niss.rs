@@ -137,10 +137,12 @@ impl NissSolution {
 /// eighths more give 19.98 moves on average (median 12.6 ms a solve on a
 /// quiet 2-core machine), nine 19.91 (14.4 ms) and ten 19.88 (14.9 ms):
 /// ten is the most that keeps a NISS solve within 15 ms there, and the
-/// first under 19.9 moves (11 ms now that a node is cheaper: shorter than
-/// cubing.js's two-phase solver, in less time). The separate searches
-/// this replaced, each switch of side searched on its own, took 1.5 times
-/// a plain solve's instructions for 20.31 moves.
+/// first under 19.9 moves. Since NISS prunes more (`NISS_LUCKY_REST` in
+/// `fewest`), its search mostly runs out before it spends them: sixteen
+/// eighths gave 19.58 moves against ten's 19.59, in the same time (about
+/// 12 ms: shorter than cubing.js's two-phase solver, in less time). The
+/// separate searches this replaced, each switch of side searched on its
+/// own, took 1.5 times a plain solve's instructions for 20.31 moves.
 const NISS_EIGHTHS: u64 = 10;
 
 /// Fewest-moves mode with NISS (`fewest::solve_fewest_niss`): the plain
