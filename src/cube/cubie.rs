@@ -343,20 +343,37 @@ fn parity_names(corners: &[u8], edges: &[u8]) -> String {
     list.join(", ")
 }
 
-/// Whether a permutation of 0..N (N at most 32) is odd: the parity of its
-/// inversions, the pairs with the larger piece first, read from a bit set
-/// of the pieces already seen (no branches, unlike following the cycles).
-/// Only the parity matters, and the parity of a sum of bit counts is the
-/// parity of the bits' XOR, so the sets are XORed and counted once.
+/// Whether a permutation of 0..N (N at most 32) is odd (see `Pieces`).
 pub fn is_odd<const N: usize>(perm: &[u8; N]) -> bool {
-    let mut seen = 0u32;
-    let mut inversions = 0u32;
+    let mut pieces = Pieces::default();
     for &piece in perm {
-        let piece = u32::from(piece) & 31;
-        inversions ^= seen >> piece;
-        seen |= 1 << piece;
+        pieces.add(piece);
     }
-    inversions.count_ones() % 2 == 1
+    pieces.is_odd()
+}
+
+/// The pieces of a permutation read so far: a bit per piece seen, and the
+/// inversions (the pairs with the larger piece first) as bit sets XORed
+/// together, read without branches, unlike following the cycles. Only
+/// their parity matters, and the parity of a sum of bit counts is the
+/// parity of the bits' XOR, so the sets are XORed and counted once.
+#[derive(Default)]
+struct Pieces {
+    seen: u32,
+    inversions: u32,
+}
+
+impl Pieces {
+    #[inline(always)]
+    fn add(&mut self, piece: u8) {
+        let piece = u32::from(piece) & 31;
+        self.inversions ^= self.seen >> piece;
+        self.seen |= 1 << piece;
+    }
+
+    fn is_odd(&self) -> bool {
+        self.inversions.count_ones() % 2 == 1
+    }
 }
 
 /// How often each piece appears, for a permutation whose entries are all
@@ -387,21 +404,21 @@ impl<E: fmt::Debug + fmt::Display> std::error::Error for Invalid<E> {}
 /// `CubieCube::verify` lists them.
 pub type InvalidCube = Invalid<CubieError>;
 
-/// The pieces present (a bit per piece number) and the orientations' total,
-/// or `None` if a piece number or an orientation is out of range. Every
-/// position is read, without a branch, as almost every cube passes.
+/// The pieces present (`Pieces`) and the orientations' total, or `None`
+/// if a piece number or an orientation is out of range. Every position is
+/// read, without a branch, as almost every cube passes.
 fn census<const N: usize>(
     pieces: &[u8; N],
     orientations: &[u8; N],
     modulus: u8,
-) -> Option<(u32, u32)> {
-    let (mut present, mut total, mut in_range) = (0u32, 0u32, true);
+) -> Option<(Pieces, u32)> {
+    let (mut seen, mut total, mut in_range) = (Pieces::default(), 0u32, true);
     for (&piece, &o) in pieces.iter().zip(orientations) {
         in_range &= (usize::from(piece) < N) & (o < modulus);
-        present |= 1 << (piece & 31);
+        seen.add(piece);
         total += u32::from(o);
     }
-    in_range.then_some((present, total))
+    in_range.then_some((seen, total))
 }
 
 impl CubieCube {
@@ -514,11 +531,11 @@ impl CubieCube {
         else {
             return false;
         };
-        corners == 0xff
-            && edges == 0xfff
+        corners.seen == 0xff
+            && edges.seen == 0xfff
             && twist % 3 == 0
             && flip % 2 == 0
-            && is_odd(&self.cp) == is_odd(&self.ep)
+            && corners.is_odd() == edges.is_odd()
     }
 
     /// Every broken invariant, not just the first. An empty list means the
