@@ -273,12 +273,55 @@ impl StageVisitor for Descend<'_> {
     type Output = CubieCube;
     fn visit<S: Stage>(self, stage: &S) -> CubieCube {
         let mut cube = self.cube;
+        // The moves gather here and join the list at once: a push for each
+        // move, with its check for room, was a twentieth of a fast solve's
+        // instructions.
+        let mut found = [Move::ALL[0]; LONGEST_STAGE];
+        let mut len = 0;
         descent(stage, stage.coord(&cube)).for_each(|(k, _)| {
             let m = stage.moves()[k];
-            self.moves.push(m);
-            cube = track_move(S::KIND, &cube, m);
+            found[len] = m;
+            len += 1;
+            turn_tracked(S::KIND, &mut cube, m);
         });
+        self.moves.extend_from_slice(&found[..len]);
         at_stage_goal(S::KIND, cube)
+    }
+}
+
+/// The longest optimal solution of any stage: what a descent can walk.
+const LONGEST_STAGE: usize = {
+    let mut longest = 0;
+    let mut k = 0;
+    while k < StageKind::COUNT {
+        let length = StageKind::ALL[k].max_length();
+        if length > longest {
+            longest = length;
+        }
+        k += 1;
+    }
+    longest
+};
+
+/// What the stages after stage `kind` read of a cube that it turns, so
+/// what its moves must track.
+#[derive(Clone, Copy)]
+enum Tracked {
+    Whole,
+    Places,
+    Nothing,
+}
+
+const fn tracked(kind: StageKind) -> Tracked {
+    match kind {
+        // The next stage reads the corners' twists.
+        StageKind::OrientEdges => Tracked::Whole,
+        // Stage 2 ends with every piece oriented (set by `at_stage_goal`),
+        // and stage 3's moves turn none out of its orientation, so only the
+        // pieces' places are left to track.
+        StageKind::OrientCornersSlice | StageKind::SeparatePieces => Tracked::Places,
+        // Nothing follows the last stage.
+        StageKind::HalfTurnFinish => Tracked::Nothing,
     }
 }
 
@@ -286,15 +329,21 @@ impl StageVisitor for Descend<'_> {
 /// read it once the stage has reached its goal (`at_stage_goal`).
 #[inline]
 pub(crate) fn track_move(kind: StageKind, cube: &CubieCube, m: Move) -> CubieCube {
-    match kind {
-        // The next stage reads the corners' twists.
-        StageKind::OrientEdges => cube.apply_move(m),
-        // Stage 2 ends with every piece oriented (set by `at_stage_goal`),
-        // and stage 3's moves turn none out of its orientation, so only the
-        // pieces' places are left to track.
-        StageKind::OrientCornersSlice | StageKind::SeparatePieces => cube.permute(m),
-        // Nothing follows the last stage.
-        StageKind::HalfTurnFinish => *cube,
+    match tracked(kind) {
+        Tracked::Whole => cube.apply_move(m),
+        Tracked::Places => cube.permute(m),
+        Tracked::Nothing => *cube,
+    }
+}
+
+/// `track_move` in place (`CubieCube::turn`), for a walk that keeps one
+/// cube.
+#[inline(always)]
+fn turn_tracked(kind: StageKind, cube: &mut CubieCube, m: Move) {
+    match tracked(kind) {
+        Tracked::Whole => cube.turn(m),
+        Tracked::Places => cube.turn_places(m),
+        Tracked::Nothing => {}
     }
 }
 
