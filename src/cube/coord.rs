@@ -28,6 +28,17 @@ pub const N_CORNER_PERM: usize = 40320;
 
 /// Edge positions of each slice: M (UF UB DF DB), S (UR UL DR DL), E.
 pub const M_EDGES: [usize; 4] = [1, 3, 5, 7];
+
+/// `M_EDGES` as a bit set, so that telling an M edge takes no branch.
+const M_EDGE_MASK: u16 = {
+    let mut mask = 0;
+    let mut k = 0;
+    while k < M_EDGES.len() {
+        mask |= 1 << M_EDGES[k];
+        k += 1;
+    }
+    mask
+};
 pub const S_EDGES: [usize; 4] = [0, 2, 4, 6];
 pub const E_EDGES: [usize; 4] = [8, 9, 10, 11];
 
@@ -54,16 +65,17 @@ fn choose(n: usize, k: usize) -> usize {
     usize::from(BINOMIALS[n][k])
 }
 
-/// Colex rank of the set of marked positions (`marked.len()` positions, any
-/// number marked): 0..C(n, k).
+/// Colex rank of the set of marked positions (`marked.len()` positions, at
+/// most 12, any number marked): 0..C(n, k).
 pub fn combination_rank(marked: &[bool]) -> u16 {
+    // Every position adds, marked or not (times 0), rather than branch on
+    // its mark: on a random cube that branch goes either way at random.
     let mut rank = 0;
     let mut j = 0;
     for (i, &m) in marked.iter().enumerate() {
-        if m {
-            j += 1;
-            rank += choose(i, j);
-        }
+        let m = usize::from(m);
+        j += m;
+        rank += choose(i, j) * m;
     }
     rank as u16
 }
@@ -174,7 +186,7 @@ pub fn set_slice(cube: &mut CubieCube, slice: u16) {
 /// cube whose E-slice edges are in the E slice.
 pub fn m_placement(cube: &CubieCube) -> u16 {
     let u_d_layers: [u8; 8] = std::array::from_fn(|i| cube.ep[i]);
-    combination_rank(&u_d_layers.map(|e| M_EDGES.contains(&(e as usize))))
+    combination_rank(&u_d_layers.map(|e| M_EDGE_MASK >> (e & 15) & 1 != 0))
 }
 
 pub fn set_m_placement(cube: &mut CubieCube, placement: u16) {
