@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Fast mode against the C++ peer with its tables in cache, one thread each,
+# interleaved runs: the peer solves stage by stage over all states
+# (by_stage.cpp), so each pass reads one table, which fits a 32 MB cache.
+# It stands in for a machine whose cache holds all the peer's tables, where
+# ../shared/peer/compare.sh cannot be run.
+# Usage: peer-tables-in-cache.sh PEER_SOURCE_DIR [THISTLE_BINARY] [RUNS] [STATES]
+#   PEER_SOURCE_DIR: a checkout of SebWouters/rubik (its src/ and src/include/).
+# Prints each run, then "fast vs peer by stage: <ratio>x (medians)".
+set -euo pipefail
+peer=$1 bin=${2:-target/release/thistle} runs=${3:-5} states=${4:-1000000}
+here=$(cd "$(dirname "$0")" && pwd)
+exe=${TMPDIR:-/tmp}/peer_by_stage.$$
+trap 'rm -f "$exe"' EXIT
+g++ -O2 -std=c++17 -I "$peer/src/include" "$peer"/src/*.cpp "$here/by_stage.cpp" -o "$exe"
+p=() t=()
+for _ in $(seq "$runs"); do
+  p+=("$("$exe" "$states" | awk '{print $4}')")
+  t+=("$("$bin" bench --count "$states" --fewest-count 1 --threads 1 | awk '/^fast:/ {print $2}')")
+  echo "peer by stage ${p[-1]}  thistle ${t[-1]}"
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+mt=$(median "${t[@]}") mp=$(median "${p[@]}")
+python3 -c "print(f'fast vs peer by stage: {$mt/$mp:.2f}x (thistle {$mt:.0f}/s, peer {$mp:.0f}/s)')"
