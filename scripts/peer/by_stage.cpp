@@ -1,9 +1,11 @@
 // The C++ peer (SebWouters/rubik) solving as ../shared/peer/seb_bench.cpp has
 // it solve, the same states from the same seed, but stage by stage over all
 // of them: every state's first stage, then every state's second, and so on.
-// Each pass reads one of the peer's four tables, and the largest (stage 2's)
-// fits a 32 MB last-level cache, so this stands in for the peer on a machine
-// whose cache holds all its tables at once (as-is, here they miss to memory).
+// Each pass reads one of the peer's four tables (8-byte entries: at most
+// 8.7 MB, stage 2's), not all four at once (14 MB in 3,500 pages), so far
+// more of its reads hit the cache and the TLB. It stands in for the peer on
+// a machine whose cache serves all its tables at once; as-is, on a 2-core
+// share of a 32 MB cache, it runs at half this speed.
 // Built and run by peer-tables-in-cache.sh beside this file.
 #include <chrono>
 #include <cstdio>

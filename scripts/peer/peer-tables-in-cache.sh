@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fast mode against the C++ peer with its tables in cache, one thread each,
 # interleaved runs: the peer solves stage by stage over all states
-# (by_stage.cpp), so each pass reads one table, which fits a 32 MB cache.
-# It stands in for a machine whose cache holds all the peer's tables, where
+# (by_stage.cpp), so each pass reads one of its tables from cache. It stands
+# in for a machine whose cache serves all the peer's tables, where
 # ../shared/peer/compare.sh cannot be run.
 # Usage: peer-tables-in-cache.sh PEER_SOURCE_DIR [THISTLE_BINARY] [RUNS] [STATES]
 #   PEER_SOURCE_DIR: a checkout of SebWouters/rubik (its src/ and src/include/).
