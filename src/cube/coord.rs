@@ -28,6 +28,8 @@ pub const N_CORNER_PERM: usize = 40320;
 
 /// Edge positions of each slice: M (UF UB DF DB), S (UR UL DR DL), E.
 pub const M_EDGES: [usize; 4] = [1, 3, 5, 7];
+pub const S_EDGES: [usize; 4] = [0, 2, 4, 6];
+pub const E_EDGES: [usize; 4] = [8, 9, 10, 11];
 
 /// `M_EDGES` as a bit set, so that telling an M edge takes no branch.
 const M_EDGE_MASK: u16 = {
@@ -39,8 +41,6 @@ const M_EDGE_MASK: u16 = {
     }
     mask
 };
-pub const S_EDGES: [usize; 4] = [0, 2, 4, 6];
-pub const E_EDGES: [usize; 4] = [8, 9, 10, 11];
 
 /// Binomial coefficients C(n, k) for n and k up to the 12 edges, read by
 /// the combination ranks rather than computed each time (a division a

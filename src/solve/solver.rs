@@ -10,7 +10,7 @@
 use crate::cube::cubie::{CubieCube, InvalidCube, Move, SOLVED};
 use crate::solve::bfs::Packed;
 use crate::solve::orientation::{Axes, Orientation};
-use crate::solve::stage::{Stage, StageKind, StageVisitor};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, LONGEST_STAGE};
 use crate::solve::tables::{self, Distances, FirstMoves};
 use serde::Serialize;
 
@@ -288,20 +288,6 @@ impl StageVisitor for Descend<'_> {
         at_stage_goal(S::KIND, cube)
     }
 }
-
-/// The longest optimal solution of any stage: what a descent can walk.
-const LONGEST_STAGE: usize = {
-    let mut longest = 0;
-    let mut k = 0;
-    while k < StageKind::COUNT {
-        let length = StageKind::ALL[k].max_length();
-        if length > longest {
-            longest = length;
-        }
-        k += 1;
-    }
-    longest
-};
 
 /// What the stages after stage `kind` read of a cube that it turns, so
 /// what its moves must track.

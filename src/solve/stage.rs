@@ -128,6 +128,19 @@ const MAX_LENGTHS: [usize; StageKind::COUNT] = {
     maxima
 };
 
+/// The longest optimal solution of any stage: what a descent can walk.
+pub(crate) const LONGEST_STAGE: usize = {
+    let mut longest = 0;
+    let mut k = 0;
+    while k < StageKind::COUNT {
+        if MAX_LENGTHS[k] > longest {
+            longest = MAX_LENGTHS[k];
+        }
+        k += 1;
+    }
+    longest
+};
+
 impl StageKind {
     pub const COUNT: usize = 4;
 
