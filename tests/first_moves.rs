@@ -1,8 +1,8 @@
-//! The first-move tables and the exact distances only speed solving up:
-//! solves before `tables::prepare` builds them (descent tries the moves in
-//! turn and the searches read the packed tables, as the page's own start
-//! does) are the solves after it. One test in its own
-//! binary, since the tables, once built, are built for the whole process.
+//! The first-move tables, the exact distances and the walks only speed
+//! solving up: solves before `tables::prepare` builds them (descent tries
+//! the moves in turn and the searches read the packed tables, as the page's
+//! own start does) are the solves after it. One test in its own binary,
+//! since the tables, once built, are built for the whole process.
 
 use thistle::cube::cubie::CubieCube;
 use thistle::solve::fewest::{self, DEFAULT_BUDGET};
@@ -27,10 +27,16 @@ fn solutions_are_the_same_before_and_after_the_tables_are_prepared() {
     assert!(StageKind::ALL
         .iter()
         .all(|&kind| tables::first_moves(kind).is_none() && tables::distances(kind).is_none()));
+    assert!(StageKind::ALL
+        .iter()
+        .all(|&kind| tables::walks(kind).is_none()));
     let probing = solve_all(&cubes);
     tables::prepare();
     assert!(StageKind::ALL
         .iter()
         .all(|&kind| tables::first_moves(kind).is_some() && tables::distances(kind).is_some()));
+    assert!(StageKind::ALL
+        .iter()
+        .any(|&kind| tables::walks(kind).is_some()));
     assert_eq!(solve_all(&cubes), probing);
 }

@@ -149,6 +149,14 @@ pub struct CubieCube {
     pub eo: [u8; 12],
 }
 
+/// A cube's places alone (`CubieCube::places`): what a product of moves
+/// is to a solver that tracks nothing else, in half a cube's bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Places {
+    pub cp: [u8; 8],
+    pub ep: [u8; 12],
+}
+
 pub const SOLVED: CubieCube = CubieCube {
     cp: [0, 1, 2, 3, 4, 5, 6, 7],
     co: [0; 8],
@@ -569,6 +577,29 @@ impl CubieCube {
                 self.eo[to_edge] = flip;
             }
         }
+    }
+
+    /// Where each position's piece comes from, without the orientations.
+    pub fn places(&self) -> Places {
+        Places {
+            cp: self.cp,
+            ep: self.ep,
+        }
+    }
+
+    /// `self * p` for the pieces' places, the orientations left as they
+    /// were (as `permute` leaves them). Corner numbers are masked as in
+    /// `multiply`.
+    #[inline]
+    pub fn permuted_by(&self, p: &Places) -> CubieCube {
+        let mut out = *self;
+        for (to, &from) in out.cp.iter_mut().zip(&p.cp) {
+            *to = self.cp[usize::from(from & 7)];
+        }
+        for (to, &from) in out.ep.iter_mut().zip(&p.ep) {
+            *to = self.ep[usize::from(from)];
+        }
+        out
     }
 
     /// The state that undoes this one: `self * self.inverse() == solved`.

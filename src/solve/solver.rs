@@ -10,7 +10,7 @@
 use crate::cube::cubie::{CubieCube, InvalidCube, Move, SOLVED};
 use crate::solve::bfs::Packed;
 use crate::solve::orientation::{Axes, Orientation};
-use crate::solve::stage::{Stage, StageKind, StageVisitor, LONGEST_STAGE};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, Tracked, LONGEST_STAGE};
 use crate::solve::tables::{self, Distances, FirstMoves};
 use serde::Serialize;
 
@@ -273,6 +273,22 @@ impl StageVisitor for Descend<'_> {
     type Output = CubieCube;
     fn visit<S: Stage>(self, stage: &S) -> CubieCube {
         let mut cube = self.cube;
+        if let Some(walks) = tables::walks(S::KIND) {
+            let raw = stage.raw_index(stage.coord(&cube));
+            let walk = walks.walk(raw);
+            // The stage's longest walk is copied, and the list cut to this
+            // one's length: a copy of this one's length alone branches on a
+            // value just loaded, mispredicted most of the time.
+            let longest = S::KIND.max_length();
+            let mut found = [Move::ALL[0]; LONGEST_STAGE];
+            for (i, m) in found[..longest].iter_mut().enumerate() {
+                *m = stage.moves()[walk.at(i)];
+            }
+            let start = self.moves.len();
+            self.moves.extend_from_slice(&found[..longest]);
+            self.moves.truncate(start + walk.length());
+            return at_stage_goal(S::KIND, walks.track(raw, &cube));
+        }
         // The moves gather here and join the list at once: a push for each
         // move, with its check for room, was a twentieth of a fast solve's
         // instructions.
@@ -289,33 +305,11 @@ impl StageVisitor for Descend<'_> {
     }
 }
 
-/// What the stages after stage `kind` read of a cube that it turns, so
-/// what its moves must track.
-#[derive(Clone, Copy)]
-enum Tracked {
-    Whole,
-    Places,
-    Nothing,
-}
-
-const fn tracked(kind: StageKind) -> Tracked {
-    match kind {
-        // The next stage reads the corners' twists.
-        StageKind::OrientEdges => Tracked::Whole,
-        // Stage 2 ends with every piece oriented (set by `at_stage_goal`),
-        // and stage 3's moves turn none out of its orientation, so only the
-        // pieces' places are left to track.
-        StageKind::OrientCornersSlice | StageKind::SeparatePieces => Tracked::Places,
-        // Nothing follows the last stage.
-        StageKind::HalfTurnFinish => Tracked::Nothing,
-    }
-}
-
 /// The cube after stage `kind`'s move `m`, as far as the stages after it
 /// read it once the stage has reached its goal (`at_stage_goal`).
 #[inline]
 pub(crate) fn track_move(kind: StageKind, cube: &CubieCube, m: Move) -> CubieCube {
-    match tracked(kind) {
+    match kind.tracked() {
         Tracked::Whole => cube.apply_move(m),
         Tracked::Places => cube.permute(m),
         Tracked::Nothing => *cube,
@@ -326,7 +320,7 @@ pub(crate) fn track_move(kind: StageKind, cube: &CubieCube, m: Move) -> CubieCub
 /// cube.
 #[inline(always)]
 fn turn_tracked(kind: StageKind, cube: &mut CubieCube, m: Move) {
-    match tracked(kind) {
+    match kind.tracked() {
         Tracked::Whole => cube.turn(m),
         Tracked::Places => cube.turn_places(m),
         Tracked::Nothing => {}
@@ -549,6 +543,68 @@ mod tests {
             assert!(pairs.iter().any(|&(descended, _)| descended > Some(2)));
             for (descended, distance) in pairs {
                 assert_eq!(distance, descended.unwrap_or(15), "{kind:?}");
+            }
+        }
+    }
+
+    /// For every 89th raw index of a stage with walks: its walk and the
+    /// descent's moves, and a scrambled cube after the walk and after
+    /// tracking those moves.
+    struct WalksAgainstDescent;
+
+    impl StageVisitor for WalksAgainstDescent {
+        type Output = Vec<(Vec<usize>, Vec<usize>, CubieCube, CubieCube)>;
+        fn visit<S: Stage>(self, stage: &S) -> Self::Output {
+            let walks = tables::walks(S::KIND).expect("a walked stage");
+            let table = tables::table(S::KIND);
+            let scrambled = crate::cube::notation::parse("R U2 F' L D2 B R2 U' F2 L' D")
+                .unwrap()
+                .cube();
+            (0..S::RAW_SIZE)
+                .step_by(89)
+                .filter(|&raw| {
+                    table.get(stage.index(stage.raw_coord(raw)))
+                        != crate::solve::bfs::PACKED_UNREACHED
+                })
+                .map(|raw| {
+                    let walk = walks.walk(raw);
+                    let walked: Vec<usize> =
+                        (0..S::KIND.max_length()).map(|i| walk.at(i)).collect();
+                    let descended: Vec<usize> = descent(stage, stage.raw_coord(raw))
+                        .map(|(k, _)| k)
+                        .collect();
+                    let tracked = descended.iter().fold(scrambled, |cube, &k| {
+                        track_move(S::KIND, &cube, stage.moves()[k])
+                    });
+                    (walked, descended, walks.track(raw, &scrambled), tracked)
+                })
+                .collect()
+        }
+    }
+
+    #[test]
+    fn walks_are_the_descent_and_turn_the_cube_as_its_moves_do() {
+        tables::prepare();
+        let walked: Vec<StageKind> = StageKind::ALL
+            .into_iter()
+            .filter(|&kind| tables::walks(kind).is_some())
+            .collect();
+        assert_eq!(
+            walked,
+            [
+                StageKind::OrientEdges,
+                StageKind::SeparatePieces,
+                StageKind::HalfTurnFinish
+            ]
+        );
+        for kind in walked {
+            let seen = tables::stages().visit(kind, WalksAgainstDescent);
+            assert!(seen.iter().any(|(_, descended, ..)| descended.len() > 3));
+            for (walked, descended, after_walk, after_moves) in seen {
+                let (moves, rest) = walked.split_at(descended.len());
+                assert_eq!(moves, descended, "{kind:?}");
+                assert!(rest.iter().all(|&k| k == 0), "{kind:?}: {walked:?}");
+                assert_eq!(after_walk, after_moves, "{kind:?}: {descended:?}");
             }
         }
     }

@@ -199,6 +199,29 @@ impl StageKind {
     pub const fn max_length(self) -> usize {
         MAX_LENGTHS[self.index()]
     }
+
+    /// What the stages after this one read of a cube that its moves turn,
+    /// so what they must track.
+    pub(crate) const fn tracked(self) -> Tracked {
+        match self {
+            // The next stage reads the corners' twists.
+            StageKind::OrientEdges => Tracked::Whole,
+            // Stage 2 ends with every piece oriented (set by
+            // `solver::at_stage_goal`), and stage 3's moves turn none out of
+            // its orientation, so only the pieces' places are left to track.
+            StageKind::OrientCornersSlice | StageKind::SeparatePieces => Tracked::Places,
+            // Nothing follows the last stage.
+            StageKind::HalfTurnFinish => Tracked::Nothing,
+        }
+    }
+}
+
+/// What a stage's moves must track of a cube (`StageKind::tracked`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Tracked {
+    Whole,
+    Places,
+    Nothing,
 }
 
 /// A stage's coordinate: everything the stage needs to know of a cube, with

@@ -1,15 +1,16 @@
 //! The distance tables `build.rs` generated, embedded in the binary, and
 //! what is built from them once on first use: every stage's move tables
 //! (through the cubie model), first-move tables and each value's moves by
-//! distance (from the distances), and exact distances by raw index (from
-//! the first moves).
+//! distance (from the distances), and exact distances by raw index and,
+//! natively, each value's whole descent (from the first moves).
 //!
 //! The page's second WebAssembly module (the `lab` feature alone) embeds
 //! no tables: the page's module hands it its own (`all_bytes`, then
 //! `give`), so a visitor downloads them once.
 
+use crate::cube::cubie::{CubieCube, Move, Places, SOLVED};
 use crate::solve::bfs::{self, Packed};
-use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages, Tracked};
 use std::sync::OnceLock;
 
 #[cfg(not(all(feature = "lab", not(feature = "page"))))]
@@ -114,6 +115,7 @@ pub fn stages() -> &'static Stages {
 /// What `prepare` builds for one stage.
 struct Prepared {
     first_moves: FirstMoves,
+    walks: Option<Walks>,
     move_masks: Option<MoveMasks>,
     distances: Distances,
 }
@@ -123,8 +125,9 @@ static PREPARED: OnceLock<[Prepared; StageKind::COUNT]> = OnceLock::new();
 /// Builds the first-move tables (see `FirstMoves`), which make many
 /// solves faster, and with them the moves by distance (`MoveMasks`)
 /// and from them the exact distances (`Distances`), which make the
-/// fewest-moves and proven-shortest searches faster. They take far longer
-/// to build than a few solves take without them (a fifth of a second
+/// fewest-moves and proven-shortest searches faster, and the walks
+/// (`Walks`), which make fast solves faster again. They take far longer
+/// to build than a few solves take without them (a quarter of a second
 /// natively, more in a browser), so they are built only here: by the CLI
 /// and the page's worker, before solving.
 pub fn prepare() {
@@ -132,8 +135,10 @@ pub fn prepare() {
         StageKind::ALL.map(|kind| {
             let (first_moves, move_masks) = stages().visit(kind, BuildFirstMoves);
             let distances = stages().visit(kind, BuildDistances(&first_moves));
+            let walks = stages().visit(kind, BuildWalks(&first_moves));
             Prepared {
                 first_moves,
+                walks,
                 move_masks,
                 distances,
             }
@@ -161,6 +166,11 @@ pub fn move_masks(kind: StageKind) -> Option<&'static MoveMasks> {
 /// before (descent then tries the moves in turn, and finds the same ones).
 pub fn first_moves(kind: StageKind) -> Option<&'static FirstMoves> {
     prepared(kind).map(|p| &p.first_moves)
+}
+
+/// Stage `kind`'s walks once `prepare` has built them, if it has them.
+pub fn walks(kind: StageKind) -> Option<&'static Walks> {
+    prepared(kind).and_then(|p| p.walks.as_ref())
 }
 
 /// Values packed four bits each, two a byte, lowest bits first; a value of
@@ -393,38 +403,194 @@ impl MoveMasks {
     }
 }
 
+/// Follows first moves from every value of a stage to the goal and gives
+/// each value `along(next, k)`: `k` its first move and `next` what was
+/// given to the value it leads to. The goal is given `goal`, a value no
+/// move sequence reaches `unreached`. Each value is followed once, as the
+/// chain it starts stops at the first value already known.
+fn along_first_moves<S: Stage, T: Copy>(
+    stage: &S,
+    first_moves: &FirstMoves,
+    (goal, unreached): (T, T),
+    along: impl Fn(T, usize) -> T,
+) -> Vec<T> {
+    let mut known: Vec<Option<T>> = vec![None; S::RAW_SIZE];
+    let mut chain = Vec::new();
+    for raw in 0..S::RAW_SIZE {
+        let mut at = raw;
+        let mut value = loop {
+            if let Some(value) = known[at] {
+                break value;
+            }
+            let coord = stage.raw_coord(at);
+            match first_moves.get(at) {
+                Some(k) => {
+                    chain.push((at, k));
+                    at = stage.raw_index(stage.step(coord, k));
+                }
+                None if coord == stage.goal() => break goal,
+                None => break unreached,
+            }
+        };
+        known[at] = Some(value);
+        while let Some((on_chain, k)) = chain.pop() {
+            value = along(value, k);
+            known[on_chain] = Some(value);
+        }
+    }
+    known
+        .into_iter()
+        .map(|value| value.expect("every value is given one"))
+        .collect()
+}
+
 /// Builds a stage's `Distances` from its first-move table: following first
-/// moves from a value reaches the goal in exactly its distance, and each
-/// value is followed once, as the chain it starts stops at the first value
-/// already known.
+/// moves from a value reaches the goal in exactly its distance.
 pub struct BuildDistances<'a>(pub &'a FirstMoves);
 
 impl StageVisitor for BuildDistances<'_> {
     type Output = Distances;
     fn visit<S: Stage>(self, stage: &S) -> Distances {
-        let unknown = u8::MAX;
-        let mut distances = vec![unknown; S::RAW_SIZE];
-        let mut chain = Vec::new();
-        for raw in 0..S::RAW_SIZE {
-            let mut at = raw;
-            while distances[at] == unknown {
-                let coord = stage.raw_coord(at);
-                match self.0.get(at) {
-                    Some(k) => {
-                        chain.push(at);
-                        at = stage.raw_index(stage.step(coord, k));
-                    }
-                    None if coord == stage.goal() => distances[at] = 0,
-                    None => distances[at] = UNREACHED_NIBBLE,
-                }
-            }
-            let mut distance = distances[at];
-            while let Some(on_chain) = chain.pop() {
-                distance += 1;
-                distances[on_chain] = distance;
-            }
-        }
+        let distances = along_first_moves(stage, self.0, (0, UNREACHED_NIBBLE), |d, _| d + 1);
         Distances(pack_nibbles(&distances))
+    }
+}
+
+/// A stage's whole descent from every coordinate value, by raw index: the
+/// moves `solver::descent` walks, and what they do to what the later
+/// stages read of the cube (`StageKind::tracked`). A fast solve reads a
+/// stage from here in one load, where descent takes a load for each move,
+/// each waiting for the one before, and turns the cube once rather than
+/// once a move.
+pub struct Walks {
+    /// Bits a move takes in `moves`.
+    bits: u32,
+    /// Each value's walk: its length in the low four bits, then each move's
+    /// index in the stage's moves, first lowest.
+    moves: Vec<u64>,
+    products: Products,
+}
+
+/// Each walk applied to the solved cube, as far as it is tracked.
+enum Products {
+    Whole(Vec<CubieCube>),
+    Places(Vec<Places>),
+    Nothing,
+}
+
+/// One stage's walk from one coordinate value (`Walks::walk`).
+#[derive(Clone, Copy)]
+pub struct Walk {
+    bits: u32,
+    packed: u64,
+}
+
+impl Walk {
+    /// The number of moves.
+    pub fn length(self) -> usize {
+        (self.packed & 15) as usize
+    }
+
+    /// The `i`-th move's index in the stage's moves while `i` is less than
+    /// `length`, and 0 from there up to the stage's longest walk: a walk can
+    /// be copied whole, with no branch on its length.
+    #[inline]
+    pub fn at(self, i: usize) -> usize {
+        let mask = (1 << self.bits) - 1;
+        (self.packed >> 4 >> (self.bits as usize * i) & mask) as usize
+    }
+
+    /// The walk with `k` before its first move.
+    fn after(self, k: usize) -> Walk {
+        let moves = self.packed >> 4 << self.bits | k as u64;
+        Walk {
+            packed: (moves << 4) | ((self.packed & 15) + 1),
+            ..self
+        }
+    }
+}
+
+impl Walks {
+    /// The walk from the coordinate numbered `raw`.
+    #[inline]
+    pub fn walk(&self, raw: usize) -> Walk {
+        Walk {
+            bits: self.bits,
+            packed: self.moves[raw],
+        }
+    }
+
+    /// `cube` after the walk from the coordinate numbered `raw`, as far as
+    /// the stage tracks it (`solver::track_move`).
+    #[inline]
+    pub fn track(&self, raw: usize, cube: &CubieCube) -> CubieCube {
+        match &self.products {
+            Products::Whole(products) => cube * &products[raw],
+            Products::Places(products) => cube.permuted_by(&products[raw]),
+            Products::Nothing => *cube,
+        }
+    }
+}
+
+/// The most bytes a stage's `Walks` may take. Natively, stages 1, 3 and 4
+/// take 0.1, 0.8 and 5.3 MB; stage 2's would take 30 MB and keeps to
+/// descent, whose table, at 0.5 MB, mostly hits the cache. Stage 4's walks
+/// saved a fast solve 3% here, where a 5 MB table misses to memory, and
+/// more on a machine with a larger cache. The page's worker builds none:
+/// it solves a cube at a time, where building them would take longer than
+/// they save, and its memory counts more.
+const LARGEST_WALKS: usize = if cfg!(target_arch = "wasm32") {
+    0
+} else {
+    6 << 20
+};
+
+/// Builds a stage's `Walks` from its first-move table, if they are no
+/// larger than `LARGEST_WALKS`.
+pub struct BuildWalks<'a>(pub &'a FirstMoves);
+
+impl StageVisitor for BuildWalks<'_> {
+    type Output = Option<Walks>;
+    fn visit<S: Stage>(self, stage: &S) -> Option<Walks> {
+        let product_bytes = match S::KIND.tracked() {
+            Tracked::Whole => size_of::<CubieCube>(),
+            Tracked::Places => size_of::<Places>(),
+            Tracked::Nothing => 0,
+        };
+        if S::RAW_SIZE * (size_of::<u64>() + product_bytes) > LARGEST_WALKS {
+            return None;
+        }
+        let moves = stage.moves();
+        let bits = usize::BITS - (moves.len() - 1).leading_zeros();
+        assert!(
+            4 + bits as usize * S::KIND.max_length() <= 64 && S::KIND.max_length() < 16,
+            "a walk and its length fit a word"
+        );
+        let empty = Walk { bits, packed: 0 };
+        let walks = along_first_moves(stage, self.0, (empty, empty), Walk::after);
+        let product = |walk: Walk, track: fn(&CubieCube, Move) -> CubieCube| {
+            (0..walk.length()).fold(SOLVED, |cube, i| track(&cube, moves[walk.at(i)]))
+        };
+        let products = match S::KIND.tracked() {
+            Tracked::Whole => Products::Whole(
+                walks
+                    .iter()
+                    .map(|&walk| product(walk, CubieCube::apply_move))
+                    .collect(),
+            ),
+            Tracked::Places => Products::Places(
+                walks
+                    .iter()
+                    .map(|&walk| product(walk, CubieCube::permute).places())
+                    .collect(),
+            ),
+            Tracked::Nothing => Products::Nothing,
+        };
+        Some(Walks {
+            bits,
+            moves: walks.iter().map(|walk| walk.packed).collect(),
+            products,
+        })
     }
 }
 
