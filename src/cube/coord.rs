@@ -68,9 +68,11 @@ fn choose(n: usize, k: usize) -> usize {
 /// Colex rank of the set of marked positions (`marked.len()` positions, at
 /// most 12, any number marked): 0..C(n, k).
 ///
-/// Never inlined: unrolled into each caller, the page's module grew by
-/// 0.3 KB (gzipped) for no measurable time natively.
-#[inline(never)]
+/// Never inlined in the page's module: unrolled into each caller, it grew
+/// by 0.3 KB (gzipped). Natively, one copy shared by callers with
+/// different lengths mispredicts its loop's end once a fast solve.
+#[cfg_attr(target_arch = "wasm32", inline(never))]
+#[cfg_attr(not(target_arch = "wasm32"), inline)]
 pub fn combination_rank(marked: &[bool]) -> u16 {
     // Every position adds, marked or not (times 0), rather than branch on
     // its mark: on a random cube that branch goes either way at random.

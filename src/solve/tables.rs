@@ -521,8 +521,10 @@ impl Walks {
     }
 
     /// `cube` after the walk from the coordinate numbered `raw`, as far as
-    /// the stage tracks it (`solver::track_move`).
-    #[inline]
+    /// the stage tracks it (`solver::track_move`). Inlined into each stage's
+    /// solve, so that which products it has is a branch that always goes
+    /// the same way there: shared, it was mispredicted once a solve.
+    #[inline(always)]
     pub fn track(&self, raw: usize, cube: &CubieCube) -> CubieCube {
         match &self.products {
             Products::Whole(products) => cube * &products[raw],
