@@ -168,8 +168,12 @@ pub fn first_moves(kind: StageKind) -> Option<&'static FirstMoves> {
     prepared(kind).map(|p| &p.first_moves)
 }
 
-/// Stage `kind`'s walks once `prepare` has built them, if it has them.
+/// Stage `kind`'s walks once `prepare` has built them, if it has them;
+/// never in the page's module, so that it carries no code for them.
 pub fn walks(kind: StageKind) -> Option<&'static Walks> {
+    if cfg!(target_arch = "wasm32") {
+        return None;
+    }
     prepared(kind).and_then(|p| p.walks.as_ref())
 }
 
