@@ -276,16 +276,14 @@ impl StageVisitor for Descend<'_> {
         if let Some(walks) = tables::walks(S::KIND) {
             let raw = stage.raw_index(stage.coord(&cube));
             let walk = walks.walk(raw);
-            // The stage's longest walk is copied, and the list cut to this
-            // one's length: a copy of this one's length alone branches on a
-            // value just loaded, mispredicted most of the time.
-            let longest = S::KIND.max_length();
-            let mut found = [Move::ALL[0]; LONGEST_STAGE];
-            for (i, m) in found[..longest].iter_mut().enumerate() {
-                *m = stage.moves()[walk.at(i)];
-            }
+            // As many moves as the stage's longest walk are written straight
+            // into the list, and the list cut to this walk's length: writing
+            // this walk's moves alone branches on a length just loaded,
+            // mispredicted most of the time, and copying them from a buffer
+            // reads them back just after they were written, which stalls.
             let start = self.moves.len();
-            self.moves.extend_from_slice(&found[..longest]);
+            self.moves
+                .extend((0..S::KIND.max_length()).map(|i| stage.moves()[walk.at(i)]));
             self.moves.truncate(start + walk.length());
             return at_stage_goal(S::KIND, walks.track(raw, &cube));
         }
