@@ -570,7 +570,7 @@ enum Method {
 }
 
 /// Batches of at least this many inputs are solved with `tables::prepare`'s
-/// tables, built up front (about 0.25 s) so the reported times are solve
+/// tables, built up front (about 0.2 s) so the reported times are solve
 /// times; a fewest-moves solve takes about 10 ms with them, 20 ms without.
 const PREPARE_FROM: usize = 16;
 

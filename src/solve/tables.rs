@@ -127,7 +127,7 @@ static PREPARED: OnceLock<[Prepared; StageKind::COUNT]> = OnceLock::new();
 /// and from them the exact distances (`Distances`), which make the
 /// fewest-moves and proven-shortest searches faster, and the walks
 /// (`Walks`), which make fast solves faster again. They take far longer
-/// to build than a few solves take without them (a quarter of a second
+/// to build than a few solves take without them (a fifth of a second
 /// natively, more in a browser), so they are built only here: by the CLI
 /// and the page's worker, before solving.
 pub fn prepare() {
