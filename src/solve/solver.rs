@@ -10,7 +10,7 @@
 use crate::cube::cubie::{CubieCube, InvalidCube, Move, SOLVED};
 use crate::solve::bfs::Packed;
 use crate::solve::orientation::{Axes, Orientation};
-use crate::solve::stage::{Stage, StageKind, StageVisitor, Tracked, LONGEST_STAGE};
+use crate::solve::stage::{Stage, StageKind, StageVisitor, LONGEST_STAGE};
 use crate::solve::tables::{self, Distances, FirstMoves};
 use serde::Serialize;
 
@@ -296,7 +296,7 @@ impl StageVisitor for Descend<'_> {
             let m = stage.moves()[k];
             found[len] = m;
             len += 1;
-            turn_tracked(S::KIND, &mut cube, m);
+            S::KIND.tracked().turn(&mut cube, m);
         });
         self.moves.extend_from_slice(&found[..len]);
         at_stage_goal(S::KIND, cube)
@@ -307,22 +307,7 @@ impl StageVisitor for Descend<'_> {
 /// read it once the stage has reached its goal (`at_stage_goal`).
 #[inline]
 pub(crate) fn track_move(kind: StageKind, cube: &CubieCube, m: Move) -> CubieCube {
-    match kind.tracked() {
-        Tracked::Whole => cube.apply_move(m),
-        Tracked::Places => cube.permute(m),
-        Tracked::Nothing => *cube,
-    }
-}
-
-/// `track_move` in place (`CubieCube::turn`), for a walk that keeps one
-/// cube.
-#[inline(always)]
-fn turn_tracked(kind: StageKind, cube: &mut CubieCube, m: Move) {
-    match kind.tracked() {
-        Tracked::Whole => cube.turn(m),
-        Tracked::Places => cube.turn_places(m),
-        Tracked::Nothing => {}
-    }
+    kind.tracked().apply(cube, m)
 }
 
 /// A cube tracked by `track_move` through stage `kind`, at the stage's

@@ -217,11 +217,34 @@ impl StageKind {
 }
 
 /// What a stage's moves must track of a cube (`StageKind::tracked`).
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) enum Tracked {
     Whole,
     Places,
     Nothing,
+}
+
+impl Tracked {
+    /// The cube after move `m`, as far as it is tracked.
+    #[inline]
+    pub(crate) fn apply(self, cube: &CubieCube, m: Move) -> CubieCube {
+        match self {
+            Tracked::Whole => cube.apply_move(m),
+            Tracked::Places => cube.permute(m),
+            Tracked::Nothing => *cube,
+        }
+    }
+
+    /// `apply` in place (`CubieCube::turn`), for a walk that keeps one
+    /// cube.
+    #[inline(always)]
+    pub(crate) fn turn(self, cube: &mut CubieCube, m: Move) {
+        match self {
+            Tracked::Whole => cube.turn(m),
+            Tracked::Places => cube.turn_places(m),
+            Tracked::Nothing => {}
+        }
+    }
 }
 
 /// A stage's coordinate: everything the stage needs to know of a cube, with

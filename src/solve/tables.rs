@@ -8,7 +8,7 @@
 //! no tables: the page's module hands it its own (`all_bytes`, then
 //! `give`), so a visitor downloads them once.
 
-use crate::cube::cubie::{CubieCube, Move, Places, SOLVED};
+use crate::cube::cubie::{CubieCube, Places, SOLVED};
 use crate::solve::bfs::{self, Packed};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages, Tracked};
 use std::sync::OnceLock;
@@ -525,7 +525,7 @@ impl Walks {
     }
 
     /// `cube` after the walk from the coordinate numbered `raw`, as far as
-    /// the stage tracks it (`solver::track_move`). Inlined into each stage's
+    /// the stage tracks it (`Tracked::apply`). Inlined into each stage's
     /// solve, so that which products it has is a branch that always goes
     /// the same way there: shared, it was mispredicted once a solve.
     #[inline(always)]
@@ -574,22 +574,13 @@ impl StageVisitor for BuildWalks<'_> {
         );
         let empty = Walk { bits, packed: 0 };
         let walks = along_first_moves(stage, self.0, (empty, empty), Walk::after);
-        let product = |walk: Walk, track: fn(&CubieCube, Move) -> CubieCube| {
-            (0..walk.length()).fold(SOLVED, |cube, i| track(&cube, moves[walk.at(i)]))
-        };
-        let products = match S::KIND.tracked() {
-            Tracked::Whole => Products::Whole(
-                walks
-                    .iter()
-                    .map(|&walk| product(walk, CubieCube::apply_move))
-                    .collect(),
-            ),
-            Tracked::Places => Products::Places(
-                walks
-                    .iter()
-                    .map(|&walk| product(walk, CubieCube::permute).places())
-                    .collect(),
-            ),
+        let tracked = S::KIND.tracked();
+        let products = walks.iter().map(|&walk| {
+            (0..walk.length()).fold(SOLVED, |cube, i| tracked.apply(&cube, moves[walk.at(i)]))
+        });
+        let products = match tracked {
+            Tracked::Whole => Products::Whole(products.collect()),
+            Tracked::Places => Products::Places(products.map(|p| p.places()).collect()),
             Tracked::Nothing => Products::Nothing,
         };
         Some(Walks {
