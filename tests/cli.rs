@@ -182,9 +182,10 @@ fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
         assert!(median.parse::<f64>().unwrap() >= 0.0, "{line}");
         assert!(rest.ends_with(" ms over 2 states"), "{line}");
     }
-    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines.len(), 6, "{out}");
     let modes = [
         "fast",
+        "fast, stage by stage",
         "fewest",
         "fewest with NISS",
         "fast (2 threads)",
@@ -210,10 +211,14 @@ fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
         figures.push(lengths.split_once(" solves/s, ").expect(line).1.to_string());
     }
     // The same states give the same lengths on any number of threads.
-    assert_eq!(figures[0], figures[3]);
-    assert_eq!(figures[1], figures[4]);
+    assert_eq!(figures[0], figures[4]);
+    assert_eq!(figures[2], figures[5]);
+    // Stage by stage, the joins are not merged: never fewer moves.
+    let mean = |figure: &str| -> f64 { figure.split(' ').nth(1).unwrap().parse().unwrap() };
+    assert!(figures[1].ends_with(" moves unmerged"), "{}", figures[1]);
+    assert!(mean(&figures[1]) >= mean(&figures[0]), "{figures:?}");
     let single = succeed(&["bench", "--count", "20", "--threads", "1"]);
-    assert_eq!(single.lines().count(), 3 + lab.len(), "{single}");
+    assert_eq!(single.lines().count(), 4 + lab.len(), "{single}");
 }
 
 /// Output with each `micros` field and `µs` time, which are measurements,

@@ -334,13 +334,20 @@ pub fn stage_moves(cube: &CubieCube) -> StageMoves {
 
 /// `stage_moves` into `moves`, replacing what they held.
 fn fill_stage_moves(cube: &CubieCube, moves: &mut StageMoves) {
-    let stages = tables::stages();
     let mut cube = *cube;
     for kind in StageKind::ALL {
         let moves = &mut moves[kind.index()];
         moves.clear();
-        cube = stages.visit(kind, Descend { cube, moves });
+        cube = solve_stage(kind, &cube, moves);
     }
+}
+
+/// Appends to `moves` stage `kind`'s moves, optimal for its goal, for a
+/// cube that `CubieCube::check` accepts and that has reached every earlier
+/// stage's goal; returns the cube after them, as far as the later stages
+/// read it. `solve_into` is this for each stage in turn, then the merges.
+pub fn solve_stage(kind: StageKind, cube: &CubieCube, moves: &mut Vec<Move>) -> CubieCube {
+    tables::stages().visit(kind, Descend { cube: *cube, moves })
 }
 
 /// Merges, at each join, a move on the same face as the next stage's first
