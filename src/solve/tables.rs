@@ -168,10 +168,11 @@ pub fn first_moves(kind: StageKind) -> Option<&'static FirstMoves> {
     prepared(kind).map(|p| &p.first_moves)
 }
 
-/// Stage `kind`'s walks once `prepare` has built them, if it has them;
-/// never in the page's module, so that it carries no code for them.
+/// Stage `kind`'s walks once `prepare` has built them, if it has them.
+/// Where no stage may have any (the page's module), none at compile time,
+/// so that the module carries no code that reads them.
 pub fn walks(kind: StageKind) -> Option<&'static Walks> {
-    if cfg!(target_arch = "wasm32") {
+    if LARGEST_WALKS == 0 {
         return None;
     }
     prepared(kind).and_then(|p| p.walks.as_ref())
