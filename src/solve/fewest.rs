@@ -548,7 +548,7 @@ impl<'a, S: Stage> Walk<'a, S> {
     pub(crate) fn solutions(&self, cube: &CubieCube, visitor: &mut impl WalkVisitor) {
         // The cube is carried along the path rather than rebuilt for each
         // solution: most nodes lie on the way to one. Only what the later
-        // stages read is tracked (`solver::track_move`).
+        // stages read is tracked (`Tracked::apply`).
         let start = Node {
             cube: *cube,
             coord: self.stage.coord(cube),
@@ -653,7 +653,7 @@ impl<'a, S: Stage> Walk<'a, S> {
                 *slot = m;
             }
             let node = Node {
-                cube: solver::track_move(S::KIND, &cube, m),
+                cube: S::KIND.tracked().apply(&cube, m),
                 coord: next,
                 track: next_track,
                 dist: next_dist,

@@ -303,14 +303,7 @@ impl StageVisitor for Descend<'_> {
     }
 }
 
-/// The cube after stage `kind`'s move `m`, as far as the stages after it
-/// read it once the stage has reached its goal (`at_stage_goal`).
-#[inline]
-pub(crate) fn track_move(kind: StageKind, cube: &CubieCube, m: Move) -> CubieCube {
-    kind.tracked().apply(cube, m)
-}
-
-/// A cube tracked by `track_move` through stage `kind`, at the stage's
+/// A cube tracked (`Tracked::apply`) through stage `kind`, at the stage's
 /// goal: the cube itself.
 #[inline]
 pub(crate) fn at_stage_goal(kind: StageKind, mut cube: CubieCube) -> CubieCube {
@@ -564,7 +557,7 @@ mod tests {
                         .map(|(k, _)| k)
                         .collect();
                     let tracked = descended.iter().fold(scrambled, |cube, &k| {
-                        track_move(S::KIND, &cube, stage.moves()[k])
+                        S::KIND.tracked().apply(&cube, stage.moves()[k])
                     });
                     (walked, descended, walks.track(raw, &scrambled), tracked)
                 })

@@ -225,7 +225,8 @@ pub(crate) enum Tracked {
 }
 
 impl Tracked {
-    /// The cube after move `m`, as far as it is tracked.
+    /// The cube after move `m`, as far as the later stages read it once
+    /// the stage has reached its goal (`solver::at_stage_goal`).
     #[inline]
     pub(crate) fn apply(self, cube: &CubieCube, m: Move) -> CubieCube {
         match self {
@@ -235,7 +236,7 @@ impl Tracked {
         }
     }
 
-    /// `apply` in place (`CubieCube::turn`), for a walk that keeps one
+    /// `apply` in place (`CubieCube::turn`), for a descent that keeps one
     /// cube.
     #[inline(always)]
     pub(crate) fn turn(self, cube: &mut CubieCube, m: Move) {
