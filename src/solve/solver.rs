@@ -399,6 +399,12 @@ pub fn solve_into(cube: &CubieCube, stages: &mut StageMoves) -> Result<(), Inval
 mod tests {
     use super::*;
 
+    /// Whether face turns reach `coord`, as the stage's packed table says:
+    /// the other raw values have no descent to compare.
+    fn reached<S: Stage>(stage: &S, coord: S::Coord) -> bool {
+        tables::table(S::KIND).get(stage.index(coord)) != crate::solve::bfs::PACKED_UNREACHED
+    }
+
     /// For every 97th raw index, the first move by trying the moves in order.
     struct SearchedFirstMoves;
 
@@ -411,7 +417,7 @@ mod tests {
                 .map(|raw| (raw, stage.raw_coord(raw)))
                 .filter(|&(raw, coord)| {
                     assert_eq!(stage.raw_index(coord), raw);
-                    table.get(stage.index(coord)) != crate::solve::bfs::PACKED_UNREACHED
+                    reached(stage, coord)
                 })
                 .map(|(raw, coord)| {
                     let want = (table.get(stage.index(coord)) + 2) % 3;
@@ -433,15 +439,12 @@ mod tests {
     impl StageVisitor for DistancesBothWays {
         type Output = Vec<(Option<usize>, usize)>;
         fn visit<S: Stage>(self, stage: &S) -> Self::Output {
-            let table = tables::table(S::KIND);
             let distances = tables::distances(S::KIND).expect("prepared");
             (0..S::RAW_SIZE)
                 .step_by(89)
                 .map(|raw| {
                     let coord = stage.raw_coord(raw);
-                    let reached =
-                        table.get(stage.index(coord)) != crate::solve::bfs::PACKED_UNREACHED;
-                    let descended = reached.then(|| descent(stage, coord).count());
+                    let descended = reached(stage, coord).then(|| descent(stage, coord).count());
                     (descended, distances.get(raw))
                 })
                 .collect()
@@ -539,16 +542,12 @@ mod tests {
         type Output = Vec<(Vec<usize>, Vec<usize>, CubieCube, CubieCube)>;
         fn visit<S: Stage>(self, stage: &S) -> Self::Output {
             let walks = tables::walks(S::KIND).expect("a walked stage");
-            let table = tables::table(S::KIND);
             let scrambled = crate::cube::notation::parse("R U2 F' L D2 B R2 U' F2 L' D")
                 .unwrap()
                 .cube();
             (0..S::RAW_SIZE)
                 .step_by(89)
-                .filter(|&raw| {
-                    table.get(stage.index(stage.raw_coord(raw)))
-                        != crate::solve::bfs::PACKED_UNREACHED
-                })
+                .filter(|&raw| reached(stage, stage.raw_coord(raw)))
                 .map(|raw| {
                     let walk = walks.walk(raw);
                     let walked: Vec<usize> =
