@@ -35,28 +35,39 @@ export function setPresenting(on) {
   ui.present.setAttribute('aria-pressed', String(on));
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
   if (on) page.presentation += 1;
-  if (on && document.fullscreenEnabled && !document.fullscreenElement) {
-    document.documentElement.requestFullscreen().catch(() => {});
+  if (on && !document.fullscreenElement) {
+    askFullscreen();
   } else if (!on && document.fullscreenElement) {
     document.exitFullscreen().catch(() => {});
   }
 }
 
+function askFullscreen() {
+  if (!document.fullscreenEnabled) return;
+  page.fullscreenAskedBy = page.presentation;
+  document.documentElement.requestFullscreen().catch(() => {});
+}
+
 /**
- * Leaving full screen (Esc) ends the presentation that entered it. The
- * change event lands late, so leaving one presentation and at once starting
- * the next must not end the new one, and full screen that arrives after its
- * presentation ended is left again.
+ * Leaving full screen (Esc) ends the presentation that entered it. Change
+ * events land late, a frame or more after the state they report, so full
+ * screen belongs to the presentation that asked for it, not to whichever is
+ * current when its event lands: leaving one presentation and at once
+ * starting the next must not end the new one, and full screen that arrives
+ * after its presentation ended is left again.
  */
 export function onFullscreenChange() {
   page.fullscreen = Boolean(document.fullscreenElement);
-  if (document.fullscreenElement && !presenting()) {
-    // Full screen arrived after its presentation had already ended.
+  const current = presenting() && page.fullscreenAskedBy === page.presentation;
+  if (document.fullscreenElement && !current) {
     document.exitFullscreen().catch(() => {});
   } else if (document.fullscreenElement) {
     page.fullscreenPresentation = page.presentation;
   } else if (presenting() && page.fullscreenPresentation === page.presentation) {
     setPresenting(false);
+  } else if (presenting() && !current) {
+    // This presentation began while the last one's full screen was being left.
+    askFullscreen();
   }
 }
 

@@ -107,7 +107,9 @@ export const page = {
   net: null,
   /** Counts presentations, so a late full-screen exit ends only its own. */
   presentation: 0,
-  /** The presentation that full screen was entered for. */
+  /** The presentation that last asked for full screen. */
+  fullscreenAskedBy: -1,
+  /** The presentation that full screen was seen to begin for. */
   fullscreenPresentation: -1,
   /** Whether the page has seen full screen begin, and not yet end. */
   fullscreen: false,

@@ -245,6 +245,8 @@ describe('the page as people use it', () => {
       assert.equal((await settle(page)).position, 1, 'the transport works while presenting');
       await page.getByRole('button', { name: 'Exit presentation' }).click();
       assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), true, 'back to the page');
+      // Until the page has seen that full screen end, so the next wait is for the next one's.
+      await page.waitForFunction(() => !window.thistle.fullscreen(), null, { timeout: 5000 });
       await page.keyboard.press('F');
       assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false);
       // Leaving full screen lands late: it must not end a presentation started
@@ -261,6 +263,67 @@ describe('the page as people use it', () => {
       assert.deepEqual(page.errors, []);
       await page.close();
     }
+  });
+
+  test('late full-screen events, in the order a quick hand gets them, end only the presentation they belong to', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    // A stand-in for the browser's full screen, whose changes land, and are
+    // reported, only when the test says: the browser's own timing varies.
+    await page.evaluate(() => {
+      let element = null;
+      const asked = [];
+      Object.defineProperty(document, 'fullscreenEnabled', { get: () => true });
+      Object.defineProperty(document, 'fullscreenElement', { get: () => element });
+      document.documentElement.requestFullscreen = async () => { asked.push('enter'); };
+      document.exitFullscreen = async () => { asked.push('exit'); };
+      window.fakeFullscreen = {
+        asked: () => asked.splice(0),
+        land: (on) => { element = on ? document.documentElement : null; },
+        report: () => document.dispatchEvent(new Event('fullscreenchange')),
+      };
+    });
+    const fake = (call, arg) => page.evaluate(([name, value]) => window.fakeFullscreen[name](value), [call, arg]);
+    const presentingNow = () => page.evaluate(() => document.documentElement.hasAttribute('data-presenting'));
+
+    await page.keyboard.press('f');
+    assert.deepEqual(await fake('asked'), ['enter']);
+    await fake('land', true);
+    await fake('report');
+    await fake('land', false);
+    await fake('report');
+    assert.equal(await presentingNow(), false, 'leaving full screen (Esc) ends the presentation');
+
+    await page.keyboard.press('f');
+    assert.deepEqual(await fake('asked'), ['enter']);
+    await fake('land', true);
+    await fake('report');
+    await page.keyboard.press('f');
+    assert.deepEqual(await fake('asked'), ['exit']);
+    await fake('land', false);
+    // Present again before that exit is reported, and leave and present
+    // once more while this one's full screen lands unreported.
+    await page.keyboard.press('f');
+    assert.deepEqual(await fake('asked'), ['enter']);
+    await fake('land', true);
+    await page.keyboard.press('f');
+    await page.keyboard.press('f');
+    assert.deepEqual(await fake('asked'), ['exit'], 'full screen is still on, so the last presentation does not ask');
+    await fake('report');
+    await fake('report');
+    assert.equal(await presentingNow(), true, 'the late reports leave the last presentation on');
+    assert.ok(!(await fake('asked')).includes('enter'), 'and the full screen that is not its own is left');
+    await fake('land', false);
+    await fake('report');
+    assert.equal(await presentingNow(), true, 'leaving full screen it did not enter does not end it');
+    assert.deepEqual(await fake('asked'), ['enter'], 'it asks for its own');
+    await fake('land', true);
+    await fake('report');
+    await fake('land', false);
+    await fake('report');
+    assert.equal(await presentingNow(), false, 'leaving its own full screen ends it');
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
 });
 
