@@ -37,6 +37,7 @@ export function createLab({ display }) {
   const closeAlternatives = () => {
     listing += 1;
     box.hidden = true;
+    box.removeAttribute('aria-busy');
     box.replaceChildren();
     ui.alternatives.setAttribute('aria-expanded', 'false');
     listedStage = -1;
@@ -54,8 +55,12 @@ export function createLab({ display }) {
     ui.alternatives.focus();
   };
 
-  /** The listbox of `offered` alternatives for stage `stage`, keyboard and pointer. */
-  const showList = (stage, offered, activeIndex = 0) => {
+  /**
+   * The listbox of `offered` alternatives for stage `stage`, keyboard and
+   * pointer, with `keep` (an alternative of an earlier list) active if it is
+   * offered; returns a function that gives the active alternative.
+   */
+  const showList = (stage, offered, keep = null) => {
     const name = page.solution.stages[stage].name;
     const list = element('ul', { className: 'alternatives-list', tabIndex: 0, id: 'alternatives-list' });
     list.setAttribute('role', 'listbox');
@@ -71,7 +76,7 @@ export function createLab({ display }) {
       list.append(option);
       return option;
     });
-    let active = Math.min(activeIndex, options.length - 1);
+    let active = Math.max(0, offered.findIndex((item) => keep !== null && item.text === keep.text));
     const activate = (index) => {
       if (options.length === 0) return;
       active = (index + options.length) % options.length;
@@ -98,8 +103,8 @@ export function createLab({ display }) {
     const hadFocus = box.contains(document.activeElement);
     box.replaceChildren(heading, list);
     activate(active);
-    if (hadFocus || activeIndex === 0) list.focus();
-    return () => active;
+    if (hadFocus || keep === null) list.focus();
+    return () => offered[active] ?? null;
   };
 
   /** Lists alternatives for the stage on show: a first few now, more in the background. */
@@ -112,6 +117,8 @@ export function createLab({ display }) {
     const asked = ++listing;
     listedStage = stage;
     box.hidden = false;
+    // Busy until the longer list has come, or was not needed.
+    box.setAttribute('aria-busy', 'true');
     ui.alternatives.setAttribute('aria-expanded', 'true');
     box.replaceChildren(element('p', { className: 'alternatives-heading', textContent: 'Finding alternatives…' }));
     const args = (count) => ({
@@ -127,6 +134,8 @@ export function createLab({ display }) {
     } catch (error) {
       if (asked !== listing) return;
       box.replaceChildren(element('p', { className: 'error', textContent: `No alternatives: ${error.message}.` }));
+    } finally {
+      if (asked === listing) box.removeAttribute('aria-busy');
     }
   };
 

@@ -32,6 +32,21 @@ async function shownTotal(page) {
 const chipAt = (page, k) => page.getByRole('navigation', { name: 'Stages' })
   .getByRole('button', { name: new RegExp(`^(✓ )?${STAGE_NAMES[k].replace('+', '\\+')} · `) });
 
+/** Waits until the Alternatives list is whole: a first few come at once, then more. */
+const listWhole = (page) => page.waitForFunction(() => !document.querySelector('#alternatives-box').hasAttribute('aria-busy'));
+
+/** Opens stage 2's Alternatives on `SCRAMBLE`, with stage 2 on show. */
+async function openStage2Alternatives(page) {
+  await chipAt(page, 1).click();
+  await page.evaluate(() => window.thistle.seek(window.thistle.status().position));
+  assert.equal((await status(page)).stage, 1, 'the stage on show is stage 2');
+  const total = await shownTotal(page);
+  await page.getByRole('button', { name: 'Alternatives' }).click();
+  const list = page.getByRole('listbox', { name: `Alternatives for ${STAGE_NAMES[1]}` });
+  await list.waitFor();
+  return { list, total };
+}
+
 /** Plays to the end: the cube must be solved. */
 async function assertSolves(page, what) {
   await page.evaluate(() => window.thistle.seek(1e6));
@@ -51,14 +66,8 @@ function nissScramble() {
 describe('the FMC lab', () => {
   test('alternatives for stage 2: a listbox sorted by total, and a choice re-plans the rest', async () => {
     const page = await openScramble(SCRAMBLE);
-    await chipAt(page, 1).click();
-    await page.evaluate(() => window.thistle.seek(window.thistle.status().position));
-    assert.equal((await status(page)).stage, 1, 'the stage on show is stage 2');
-    const total = await shownTotal(page);
-
-    await page.getByRole('button', { name: 'Alternatives' }).click();
-    const list = page.getByRole('listbox', { name: `Alternatives for ${STAGE_NAMES[1]}` });
-    await list.waitFor();
+    const { list, total } = await openStage2Alternatives(page);
+    await listWhole(page);
     const names = await list.getByRole('option').allTextContents();
     assert.ok(names.length >= 8, `at least 8 options: ${names.join(' | ')}`);
     const parsed = names.map((name) => {
@@ -91,6 +100,44 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('the option moved to stays active, and the list keeps focus, when the longer list comes', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // Holds the lab's longer list (over 8) until the test lets it through.
+    await context.addInitScript(() => {
+      const Real = window.Worker;
+      const held = [];
+      window.longerLists = { held: () => held.length, release: () => held.splice(0).forEach((deliver) => deliver()) };
+      window.Worker = class extends Real {
+        addEventListener(type, listener, options) {
+          if (type !== 'message') return super.addEventListener(type, listener, options);
+          return super.addEventListener(type, (event) => {
+            if (Array.isArray(event.data.result) && event.data.result.length > 8) held.push(() => listener(event));
+            else listener(event);
+          }, options);
+        }
+      };
+    });
+    const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
+    await searched(page);
+    const { list } = await openStage2Alternatives(page);
+    const first = await list.getByRole('option').allTextContents();
+    assert.equal(first.length, 8);
+    for (let k = 0; k < 3; k += 1) await page.keyboard.press('ArrowDown');
+    await page.waitForFunction(() => window.longerLists.held() === 1);
+    await page.evaluate(() => window.longerLists.release());
+    await listWhole(page);
+    const options = list.getByRole('option');
+    assert.ok(await options.count() > first.length, 'the longer list is on show');
+    assert.equal(await list.locator('[aria-selected="true"]').textContent(), first[3], 'the same option is active');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'alternatives-list', 'the list keeps focus');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
+    const stage2 = await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents();
+    assert.equal(stage2.join(' '), /^(.+) · \d+ moves? · total \d+$/.exec(first[3])[1], 'Enter chooses it');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
   test('a choice for stage 3 keeps the chosen stage 2, and a link keeps both', async () => {
     const page = await openScramble(SCRAMBLE);
     const choose = async (stage) => {
@@ -100,6 +147,7 @@ describe('the FMC lab', () => {
       await page.getByRole('button', { name: 'Alternatives' }).click();
       const list = page.getByRole('listbox', { name: `Alternatives for ${STAGE_NAMES[stage]}` });
       await list.waitFor();
+      await listWhole(page);
       const options = list.getByRole('option');
       await options.nth((await options.count()) - 1).click();
       await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
