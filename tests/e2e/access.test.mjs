@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { open, openIn, searched, settle, status, useBrowser } from './harness.mjs';
+import { open, openIn, quiet, searched, settle, status, useBrowser } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -36,6 +36,7 @@ describe('a page for everyone', () => {
       await page.locator('.net .sticker').first().waitFor();
       assert.deepEqual(await audit(page), [], 'with the colour editor open');
       await page.locator('#words > summary').click();
+      await page.locator('#words-body td').first().waitFor();
       assert.deepEqual(await audit(page), [], 'with the cube in words open');
       await page.getByRole('button', { name: /Keyboard shortcuts/ }).click();
       assert.ok(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible());
@@ -52,7 +53,7 @@ describe('a page for everyone', () => {
     assert.equal(await dark.isChecked(), true, 'the system is dark');
     const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     assert.equal(await background(), 'rgb(24, 27, 33)');
-    await page.evaluate(() => window.thistle.quiet());
+    await quiet(page);
     const [r, g, b] = await page.evaluate(() => {
       const canvas = document.getElementById('cube');
       const copy = document.createElement('canvas');
@@ -161,7 +162,7 @@ describe('a page for everyone', () => {
       const page = await openIn(context, env.server.url);
       await searched(page);
       const drawn = async () => {
-        await page.evaluate(() => window.thistle.quiet());
+        await quiet(page);
         return page.evaluate(() => window.thistle.frames());
       };
       const before = await drawn();
@@ -283,7 +284,7 @@ describe('a page for everyone', () => {
     // no frame is due: the solve above asked for one that may not be drawn
     // yet on a loaded machine.
     const picture = async () => {
-      await page.evaluate(() => window.thistle.quiet());
+      await quiet(page);
       return page.evaluate(() => document.getElementById('cube').toDataURL());
     };
     const start = await picture();

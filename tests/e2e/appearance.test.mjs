@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, open, openIn, searched, status, useBrowser } from './harness.mjs';
+import { canvasColours, open, openIn, quiet, searched, status, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -15,11 +15,15 @@ const COLOURS = '?scramble=R_U_F&view=colours';
 const paletteChoice = (page) => page.getByRole('combobox', { name: 'Palette', exact: true });
 const lettersSwitch = (page) => page.getByRole('switch', { name: 'Letters', exact: true });
 
-/** Runs `action` and waits until the canvas has drawn a frame after it. */
+/**
+ * Runs `action` and waits until the canvas has drawn a frame after it, and
+ * has none due (a frame asked for before the action may come first).
+ */
 async function redrawn(page, action) {
   const before = await page.evaluate(() => window.thistle.frames());
   await action();
   await page.waitForFunction((n) => window.thistle.frames() > n, before);
+  await quiet(page);
 }
 
 /** The canvas's pixels as a data URL: equal strings, equal pictures. */

@@ -97,9 +97,16 @@ export async function open(browser, url, viewport = { width: 1280, height: 800 }
 
 export const status = (page) => page.evaluate(() => window.thistle.status());
 
-/** Waits until playback has stopped moving. */
+/**
+ * Waits until no frame is due, so the canvas and the net show what the page
+ * holds (a change that only asks for a frame is drawn in that frame).
+ */
+export const quiet = (page) => page.evaluate(() => window.thistle.quiet());
+
+/** Waits until playback has stopped moving and its last frame is drawn. */
 export async function settle(page) {
   await page.waitForFunction(() => !window.thistle.status().moving, null, { timeout: 60_000 });
+  await quiet(page);
   return status(page);
 }
 

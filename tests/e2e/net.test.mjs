@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, openIn, searched, serve, settle, status, useBrowser } from './harness.mjs';
+import { launch, open, openIn, quiet, searched, serve, settle, status, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -34,6 +34,8 @@ describe('the flat net', () => {
     assert.equal(solved.filter((fill) => fill === flipped).length, 0, 'none flipped once solved');
     assert.equal(new Set(solved).size, 6, 'full colours at the end');
     await page.getByRole('switch', { name: 'Letters' }).check();
+    // The net takes its letters in the frame the switch asks for.
+    await quiet(page);
     const letters = await netImage(page).locator('text').allTextContents();
     assert.equal(letters.join(''), await page.evaluate(() => window.thistle.state()));
     // Remembered on this device.

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { open, searched, settle, useBrowser } from './harness.mjs';
+import { open, quiet, searched, settle, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -53,7 +53,7 @@ describe('save picture', () => {
     assert.ok(width >= 1024 && height >= 512, `${width}×${height}`);
     const share = await drawnShare(page, bytes);
     assert.ok(share > 0.1, `the cube covers ${(100 * share).toFixed(1)}% of the picture`);
-    await page.evaluate(() => window.thistle.quiet());
+    await quiet(page);
     assert.deepEqual(await page.evaluate(() => {
       const canvas = document.getElementById('cube');
       return [canvas.width, canvas.height];

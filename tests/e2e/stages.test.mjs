@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { canvasColours, open, searched, settle, status, useBrowser } from './harness.mjs';
+import { canvasColours, open, quiet, searched, settle, status, useBrowser } from './harness.mjs';
 
 const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
 // A random-state scramble whose fast solution has moves in every stage.
@@ -24,11 +24,9 @@ function counterLine({ label, value }) {
 
 const link = (query) => `?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast${query}`;
 
-/** Jumps to a position and waits for a frame drawn there, so the canvas shows it. */
+/** Jumps to a position and waits for its frame, so the canvas shows it. */
 async function seek(page, position) {
-  const drawn = await page.evaluate(() => window.thistle.frames());
   await page.evaluate((k) => window.thistle.seek(k), position);
-  await page.waitForFunction((n) => window.thistle.frames() > n, drawn);
   return settle(page);
 }
 
@@ -56,7 +54,7 @@ describe('stage views and group counters', () => {
     // F flips four edges, two of them on the faces in view.
     const page = await open(env.browser, `${env.server.url}?scramble=F_R&mode=fast`);
     await searched(page);
-    await page.evaluate(() => window.thistle.quiet());
+    await quiet(page);
     assert.equal((await status(page)).position, 0);
     const colours = await canvasColours(page);
     assert.ok(colours.marker > 200, `the scramble's flipped edges stand out: ${JSON.stringify(colours)}`);
@@ -64,7 +62,7 @@ describe('stage views and group counters', () => {
     assert.deepEqual(await legend.getByRole('listitem').allTextContents(),
       ['flipped edge', 'oriented edge', "not this stage's work"]);
     await page.getByRole('group', { name: 'View' }).getByRole('radio', { name: 'Colours' }).check();
-    await page.evaluate(() => window.thistle.quiet());
+    await quiet(page);
     assert.equal((await canvasColours(page)).marker, 0, 'full colours have no marker');
     assert.equal(await legend.isVisible(), false, 'nor a legend');
     assert.deepEqual(page.errors, []);

@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, chip, open, openIn, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { canvasColours, chip, open, openIn, quiet, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -37,7 +37,10 @@ describe('the page as people use it', () => {
   for (const viewport of PHONES) {
     test(`on a ${viewport.width}×${viewport.height} phone, playing never scrolls the cube away`, async () => {
       const page = await openWith(env.browser, env.server.url, touch(viewport));
+      // A tap's click may land after tap() returns, so wait for its new cube.
+      const before = await page.evaluate(() => window.thistle.state());
       await page.getByRole('button', { name: 'Random', exact: true }).tap();
+      await page.waitForFunction((state) => window.thistle.state() !== state, before);
       await searched(page);
       await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
       await page.getByRole('button', { name: 'Play' }).tap();
@@ -178,6 +181,7 @@ describe('the page as people use it', () => {
     const frames = await page.evaluate(() => window.thistle.frames());
     await hints.uncheck();
     await page.waitForFunction((drawn) => window.thistle.frames() > drawn, frames);
+    await quiet(page);
     const without = await canvasColours(page);
     for (const colour of hidden) assert.ok(without[colour] < 20, `no ${colour} without hints: ${JSON.stringify(without)}`);
     assert.ok(without.white > 500 && without.green > 500 && without.red > 500, 'U, F and R still show');
@@ -191,7 +195,7 @@ describe('the page as people use it', () => {
     await searched(page);
     // Read once no frame is due, so each picture is the page's own.
     const picture = async () => {
-      await page.evaluate(() => window.thistle.quiet());
+      await quiet(page);
       return page.evaluate(() => document.getElementById('cube').toDataURL());
     };
     const start = await picture();
@@ -253,13 +257,21 @@ describe('the page as people use it', () => {
       // again before it lands (F twice in one go, as on a slow machine).
       await page.waitForFunction(() => window.thistle.fullscreen(), null, { timeout: 5000 });
       await page.evaluate(() => {
+        // Listeners run in the order added, so this one hears the exit after the page has.
+        window.exitSeen = false;
+        document.addEventListener('fullscreenchange', () => {
+          if (!document.fullscreenElement) window.exitSeen = true;
+        });
         for (let k = 0; k < 2; k++) document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'F', bubbles: true }));
       });
-      // Until the page has seen full screen end (its change event).
-      await page.waitForFunction(() => !window.thistle.fullscreen(), null, { timeout: 5000 });
+      // Until the page has seen full screen end (the new presentation may
+      // then ask for full screen again, so fullscreen() need not stay false).
+      await page.waitForFunction(() => window.exitSeen, null, { timeout: 5000 });
       assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), false, 'presenting again');
+      // Escape may reach the browser's own full screen first (it was asked
+      // for again), which then ends the presentation by its change event.
       await page.keyboard.press('Escape');
-      assert.equal(await page.getByRole('heading', { name: 'Thistle' }).isVisible(), true, 'Escape leaves it');
+      await page.getByRole('heading', { name: 'Thistle' }).waitFor({ state: 'visible', timeout: 5000 });
       assert.deepEqual(page.errors, []);
       await page.close();
     }

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launch, open, openIn, searched, serve, settle, status, useBrowser } from './harness.mjs';
+import { launch, open, openIn, quiet, searched, serve, settle, status, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -117,7 +117,7 @@ describe('save video', () => {
     keepFrame('cube', start);
 
     await dialog(page).getByRole('button', { name: 'Close' }).click();
-    await page.evaluate(() => window.thistle.quiet());
+    await quiet(page);
     const after = await status(page);
     assert.equal(after.position, before.position, 'playback is back where it was');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Save video', 'focus returns to the button');
@@ -164,7 +164,7 @@ describe('save video', () => {
     assert.equal((await status(page)).position, 0, 'no step behind the dialog');
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
-    await page.evaluate(() => window.thistle.quiet());
+    await quiet(page);
     assert.equal((await status(page)).position, 0);
     assert.equal(downloads, 0);
     assert.deepEqual(page.errors, []);
