@@ -14,7 +14,7 @@ use std::time::Instant;
 use thistle::cube::cubie::{CubieCube, Move};
 use thistle::cube::notation;
 use thistle::show::counters::{self, Counter, CounterError, Step};
-use thistle::solve::niss::{self, Side};
+use thistle::solve::niss::Side;
 use thistle::solve::solver::{self, Solution};
 use thistle::solve::stage::StageKind;
 use thistle::solve::{fewest, scramble};
@@ -336,7 +336,7 @@ fn niss_counters_follow_each_stage_on_its_side() {
     let mut inverse_stages = 0;
     for seed in 0..60 {
         let cube = random_state(seed);
-        let found = niss::solve_fewest_niss(&cube, 5_000).expect("a valid cube");
+        let found = fewest::solve_fewest_niss(&cube, 5_000).expect("a valid cube");
         let solution = Solution {
             stages: found.stages.clone(),
             axes: found.axes,

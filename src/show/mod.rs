@@ -4,11 +4,8 @@
 //! hears (`narration`) and the colours things are drawn in (`palette`).
 //! Plain Rust: the renderer and the page draw what it works out.
 
-pub mod advice;
-pub mod check;
 pub mod counters;
 pub mod narration;
 pub mod palette;
 pub mod playback;
-pub mod scan;
 pub mod stage_view;

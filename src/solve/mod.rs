@@ -5,7 +5,6 @@
 //! the shortest four-stage solution (`shortest`, with the two-stage bounds
 //! of `joint`), and random-state scrambles (`scramble`).
 
-pub mod alternatives;
 pub mod bfs;
 pub mod fewest;
 pub mod joint;

@@ -9,10 +9,9 @@
 //! inverses, so both sides reach a goal together. Once the normal-side cube
 //! is solved, `N · I⁻¹` solves the scramble.
 
-use crate::cube::cubie::{CubieCube, InvalidCube, Move};
+use crate::cube::cubie::{CubieCube, Move};
 use crate::cube::notation::{self, Alg, Node, NotationError};
-use crate::solve::fewest;
-use crate::solve::orientation::{Axes, Orientation};
+use crate::solve::orientation::Axes;
 use crate::solve::solver::{self, Solution, SolvedStage, StageMoves};
 use crate::solve::stage::StageKind;
 use serde::Serialize;
@@ -130,40 +129,6 @@ impl NissSolution {
     pub fn moves(&self) -> Vec<Move> {
         self.sides().solution()
     }
-}
-
-/// The NISS search's nodes beyond the plain search's budget, in eighths of
-/// that budget. Over 1,000 random states at the default budget, seven
-/// eighths more give 19.98 moves on average (median 12.6 ms a solve on a
-/// quiet 2-core machine), nine 19.91 (14.4 ms) and ten 19.88 (14.9 ms):
-/// ten is the most that keeps a NISS solve within 15 ms there, and the
-/// first under 19.9 moves. Since NISS prunes more (`NISS_LUCKY_REST` in
-/// `fewest`), its search mostly runs out before it spends them: sixteen
-/// eighths gave 19.58 moves against ten's 19.59, in the same time (about
-/// 12 ms: shorter than cubing.js's two-phase solver, in less time). The
-/// separate searches this replaced, each switch of side searched on its
-/// own, took 1.5 times a plain solve's instructions for 20.31 moves.
-const NISS_EIGHTHS: u64 = 10;
-
-/// Fewest-moves mode with NISS (`fewest::solve_fewest_niss`): the plain
-/// search, then ten eighths of its budget more on both scrambles at
-/// once, where stages 2 and 3 may be found on the other side from the
-/// stage before. Deterministic, and never longer than
-/// `fewest::solve_fewest`.
-pub fn solve_fewest_niss(scramble: &CubieCube, budget: u64) -> Result<NissSolution, InvalidCube> {
-    solve_fewest_niss_in(scramble, None, budget)
-}
-
-/// As `solve_fewest_niss`, on one orientation's axes where one is given
-/// (else the best of all six); never longer than `fewest::solve_fewest_in`
-/// on them.
-pub fn solve_fewest_niss_in(
-    scramble: &CubieCube,
-    orientation: Option<&Orientation>,
-    budget: u64,
-) -> Result<NissSolution, InvalidCube> {
-    let extra = budget / 8 * NISS_EIGHTHS;
-    fewest::solve_fewest_niss(scramble, orientation, budget, extra)
 }
 
 /// Merges each side's joins as `solver::merge_joins` merges one side's: a
@@ -383,19 +348,6 @@ mod tests {
     }
 
     #[test]
-    fn a_write_up_reads_back_as_its_steps() {
-        let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
-        let solution = solve_fewest_niss(&scramble, 5_000).unwrap();
-        let steps = read_attempt(&write_up(&solution)).unwrap();
-        let expected: Vec<Step> = solution
-            .steps()
-            .into_iter()
-            .filter(|step| !step.moves.is_empty())
-            .collect();
-        assert_eq!(steps, expected);
-    }
-
-    #[test]
     fn a_stage_reads_back_as_fmc_text_writes_it() {
         for (moves, side) in [
             (moves("R U2 F'"), Side::Normal),
@@ -495,73 +447,6 @@ mod tests {
         let error = read_attempt("R U\nF Q").unwrap_err();
         assert_eq!((error.line, error.column), (2, 3));
         assert!(read_attempt("(R U").is_err());
-    }
-
-    #[test]
-    fn niss_solutions_solve_and_are_never_longer_than_fewest() {
-        let mut rng = crate::solve::scramble::rng(Some(21));
-        for _ in 0..4 {
-            let cube = crate::solve::scramble::random_state(&mut rng);
-            let niss = solve_fewest_niss(&cube, fewest::DEFAULT_BUDGET).unwrap();
-            let plain = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET).unwrap();
-            let whole = niss.moves();
-            assert!(cube.apply(&whole).is_solved());
-            assert!(
-                whole.len() <= plain.len(),
-                "{} > {}",
-                whole.len(),
-                plain.len()
-            );
-            assert!(niss.sides().normal_cube(&cube).is_solved());
-        }
-    }
-
-    /// Every stage of a NISS solution, replayed in order on its own side
-    /// (the cube seen in the solution's orientation, inverted at each
-    /// switch of side), turns only its own stage's moves and ends in its
-    /// goal; some solutions switch side between stages, and the whole
-    /// solution solves the scramble in no more moves than its stages have.
-    #[test]
-    fn niss_stages_replay_in_order_on_their_sides() {
-        let mut rng = crate::solve::scramble::rng(Some(34));
-        let mut switching = 0;
-        for _ in 0..40 {
-            let cube = crate::solve::scramble::random_state(&mut rng);
-            let solution = solve_fewest_niss(&cube, 60_000).unwrap();
-            let orientation = Orientation::with_axes(solution.axes).unwrap();
-            let mut state = orientation.conjugate(&cube);
-            let mut side = Side::Normal;
-            for ((stage, kind), &stage_side) in solution
-                .stages
-                .iter()
-                .zip(StageKind::ALL)
-                .zip(&solution.sides)
-            {
-                if stage_side != side {
-                    state = state.inverse();
-                    side = stage_side;
-                }
-                let allowed = kind.allowed_moves();
-                for &m in &stage.moves {
-                    let seen = orientation.move_from_cube(m);
-                    assert!(allowed.contains(&seen), "{m} in {}", kind.name());
-                    state = state.apply_move(seen);
-                }
-                let at_goal = crate::solve::tables::stages().visit(kind, solver::AtGoal(&state));
-                assert!(
-                    at_goal,
-                    "{} on the {side:?} side: {solution:?}",
-                    kind.name()
-                );
-            }
-            let whole = solution.moves();
-            assert!(cube.apply(&whole).is_solved());
-            let counted: usize = solution.stages.iter().map(|s| s.moves.len()).sum();
-            assert!(whole.len() <= counted);
-            let first = solution.sides[0];
-            switching += usize::from(solution.sides.iter().any(|&s| s != first));
-        }
-        assert!(switching >= 5, "{switching} of 40 switch side");
     }
 
     #[test]

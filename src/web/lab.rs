@@ -9,9 +9,9 @@
 use super::Searched;
 use super::{from_js, input_error, js_error, read_input_object, to_js};
 use crate::input::{Mode, Solved};
-use crate::show::check::{self, AttemptCheck};
-use crate::solve::alternatives;
-use crate::solve::fewest::DEFAULT_BUDGET;
+use crate::lab::alternatives;
+use crate::lab::check::{self, AttemptCheck};
+use crate::solve::fewest::{self, DEFAULT_BUDGET};
 use crate::solve::niss::{self, NissSolution, Side, Step};
 use crate::solve::orientation::Orientation;
 use crate::solve::shortest;
@@ -66,7 +66,7 @@ pub fn solve_lab(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let fast = fast(input)?;
     let on = options.axes.map(orientation).transpose()?;
     let chosen = if options.niss {
-        niss::solve_fewest_niss_in(&fast.cube, on, DEFAULT_BUDGET)
+        fewest::solve_fewest_niss_in(&fast.cube, on, DEFAULT_BUDGET)
     } else {
         match on {
             Some(o) => crate::solve::fewest::solve_fewest_in(&fast.cube, o, DEFAULT_BUDGET),

@@ -1,15 +1,15 @@
-//! Reading a cube from six photos (`show::scan`), in the lab's module: its
+//! Reading a cube from six photos (`read::scan`), in the lab's module: its
 //! worker takes the pixels off the page's main thread, and a first visit
 //! fetches none of this. The result fills the colour editor, for the person
 //! to confirm; a failure is a JS `Error` whose `kind` and fields say which
 //! photos to retake, or which cubes to choose between. The editor's advice
-//! for a person holding the cube (`show::advice`) comes from here too, so
+//! for a person holding the cube (`read::advice`) comes from here too, so
 //! the page's own module carries only the rules.
 
 use super::{js_error, to_js};
 use crate::cube::facelet::{self, N_FACELETS};
-use crate::show::advice::{advice, PhotoOf};
-use crate::show::scan::{self, Photo, PhotoView, Point, ScanError};
+use crate::read::advice::{advice, PhotoOf};
+use crate::read::scan::{self, Photo, PhotoView, Point, ScanError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

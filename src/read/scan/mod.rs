@@ -33,7 +33,7 @@ pub use sample::{read_face, FaceReading, Photo, Rgb, SampleError, MIN_SIDE};
 use crate::cube::colour;
 use crate::cube::cubie::{CubieCube, Face};
 use crate::cube::facelet::{self, FaceletError, N_FACELETS};
-use crate::show::advice::{advice, PhotoOf};
+use crate::read::advice::{advice, PhotoOf};
 
 /// A sticker whose colour is nearer than this (in log-chromaticity, where
 /// the closest two cube colours, orange and yellow, are about 0.5 apart) to

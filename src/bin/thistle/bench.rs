@@ -1,0 +1,229 @@
+//! `thistle bench`: solves per second and lengths for each mode, the lab's
+//! figures and proofs.
+
+use crate::parallel;
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::Instant;
+use thistle::cube::cubie::{CubieCube, InvalidCube};
+use thistle::lab::alternatives;
+use thistle::lab::check;
+use thistle::solve::niss::NissSolution;
+use thistle::solve::shortest;
+use thistle::solve::solver::{self, StageMoves};
+use thistle::solve::stage::StageKind;
+use thistle::solve::{fewest, scramble, tables};
+
+pub(crate) fn bench(
+    out: &mut impl Write,
+    count: usize,
+    seed: u64,
+    (fewest_count, fewest_budget, proofs): (Option<usize>, u64, usize),
+    threads: usize,
+) -> io::Result<ExitCode> {
+    let mut rng = scramble::rng(Some(seed));
+    let cubes: Vec<CubieCube> = (0..count.max(1))
+        .map(|_| scramble::random_state(&mut rng))
+        .collect();
+    let fewest_count = fewest_count
+        .unwrap_or(count.min(1_000))
+        .clamp(1, cubes.len());
+    let fewest_cubes = &cubes[..fewest_count];
+    // Each thread solves into the same stage lists (`solver::solve_into`),
+    // so that fast mode's figure is the search, not the allocator: the C++
+    // peer's bench (`../shared/peer`) times its search alone too.
+    thread_local! {
+        static STAGES: RefCell<StageMoves> = RefCell::default();
+    }
+    let fast = |cube: &CubieCube| {
+        STAGES.with_borrow_mut(|stages| {
+            solver::solve_into(cube, stages).map(|()| stages.iter().map(Vec::len).sum())
+        })
+    };
+    let fewest = |cube: &CubieCube| fewest::solve_fewest(cube, fewest_budget).map(|s| s.len());
+    let niss =
+        |cube: &CubieCube| fewest::solve_fewest_niss(cube, fewest_budget).map(|s| s.moves().len());
+    // Build the move tables before timing.
+    tables::prepare();
+    let one = parallel::Pool::new(1).map_err(io::Error::other)?;
+    bench_line(out, "fast", &one, &cubes, Timing::Total, fast)?;
+    bench_by_stage(out, &cubes)?;
+    bench_line(out, "fewest", &one, fewest_cubes, Timing::EachSolve, fewest)?;
+    bench_line(
+        out,
+        "fewest with NISS",
+        &one,
+        fewest_cubes,
+        Timing::EachSolve,
+        niss,
+    )?;
+    bench_lab(
+        out,
+        &fewest_cubes[..fewest_cubes.len().div_ceil(LAB_BENCH_SHARE)],
+    )?;
+    if threads > 1 {
+        let all = parallel::Pool::new(threads).map_err(io::Error::other)?;
+        let name = format!("fast ({threads} threads)");
+        bench_line(out, &name, &all, &cubes, Timing::Total, fast)?;
+        let name = format!("fewest ({threads} threads)");
+        bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
+    }
+    if proofs > 0 {
+        bench_proofs(out, &cubes[..proofs.min(cubes.len())], threads)?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Fast mode on one thread stage by stage: every state checked, then every
+/// state's first stage, then every state's second, and so on, so that each
+/// pass reads one stage's tables, which a cache holds more easily than all
+/// of them. It is how `scripts/peer` runs the C++ peer to stand in for a
+/// machine whose cache holds every table, and so Thistle on such a machine
+/// too. Prints `fast, stage by stage: <solves/s> solves/s, mean <L> moves
+/// unmerged` (joins are not merged, as the peer merges none).
+pub(crate) fn bench_by_stage(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
+    let mut at = cubes.to_vec();
+    let mut moves = Vec::new();
+    let mut total = 0;
+    let start = Instant::now();
+    for cube in &at {
+        cube.check().expect("a random state is a valid cube");
+    }
+    for kind in StageKind::ALL {
+        for cube in &mut at {
+            moves.clear();
+            *cube = solver::solve_stage(kind, cube, &mut moves);
+            total += moves.len();
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    writeln!(
+        out,
+        "fast, stage by stage: {:.0} solves/s, mean {:.2} moves unmerged",
+        cubes.len() as f64 / seconds,
+        total as f64 / cubes.len() as f64
+    )?;
+    out.flush()
+}
+
+/// Proves the shortest solution of each of `cubes` in turn, each proof on
+/// every core, and prints the median and maximum seconds and the mean
+/// proven length.
+pub(crate) fn bench_proofs(
+    out: &mut impl Write,
+    cubes: &[CubieCube],
+    threads: usize,
+) -> io::Result<()> {
+    let mut seconds = Vec::new();
+    let mut moves = 0;
+    for cube in cubes {
+        let start = Instant::now();
+        let proof = shortest::prove_shortest(cube, None, threads, |_| ControlFlow::Continue(()))
+            .expect("a random state is a valid cube");
+        seconds.push(start.elapsed().as_secs_f64());
+        moves += proof.solution.len();
+    }
+    seconds.sort_by(f64::total_cmp);
+    writeln!(
+        out,
+        "proofs ({threads} threads): median {:.2} s, max {:.2} s, mean {:.2} moves over {} states",
+        seconds[seconds.len() / 2],
+        seconds[seconds.len() - 1],
+        moves as f64 / cubes.len() as f64,
+        cubes.len()
+    )?;
+    out.flush()
+}
+
+/// The FMC lab's figures are measured on this share of the fewest-moves
+/// line's states (each takes a fewest-moves solve to set up, and
+/// alternatives take tens of milliseconds).
+pub(crate) const LAB_BENCH_SHARE: usize = 10;
+
+/// The FMC lab's figures, one thread: 8 alternatives for each stage after
+/// the fewest-moves solution's earlier stages (with the later stages
+/// re-planned), and a check of an attempt made of its first two stages
+/// (EO and DR), with a completion. Prints each one's median and maximum
+/// milliseconds.
+pub(crate) fn bench_lab(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
+    let mut times: [Vec<f64>; StageKind::COUNT + 1] = Default::default();
+    for cube in cubes {
+        let solution = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)
+            .expect("a random state is a valid cube");
+        let steps = NissSolution::normal(solution).steps();
+        for kind in StageKind::ALL {
+            let start = Instant::now();
+            let found = alternatives::alternatives(cube, &steps[..kind.index()], kind, 8, false)
+                .expect("the earlier stages reach their goals");
+            times[kind.index()].push(start.elapsed().as_secs_f64() * 1000.0);
+            std::hint::black_box(found);
+        }
+        let start = Instant::now();
+        let checked = check::check_attempt(cube, &steps[..2], true).expect("a valid cube");
+        times[StageKind::COUNT].push(start.elapsed().as_secs_f64() * 1000.0);
+        std::hint::black_box(checked);
+    }
+    for (k, mut times) in times.into_iter().enumerate() {
+        times.sort_by(f64::total_cmp);
+        let name = match StageKind::ALL.get(k) {
+            Some(kind) => format!("alternatives, 8 for {}", kind.name()),
+            None => "check of an EO and a DR, with completion".to_string(),
+        };
+        writeln!(
+            out,
+            "{name}: median {:.1} ms, max {:.1} ms over {} states",
+            times[times.len() / 2],
+            times[times.len() - 1],
+            times.len()
+        )?;
+    }
+    out.flush()
+}
+
+/// Whether a bench line times each solve as well as the whole run.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Timing {
+    /// The whole run only: a clock read costs a few percent of a fast solve.
+    Total,
+    /// Each solve too, for the median time a solve takes.
+    EachSolve,
+}
+
+/// Times `solve` over `cubes` on `pool`'s threads (only the solving: the
+/// states are made before) and prints `name: <solves/s> solves/s, mean <L>
+/// moves, max <M> moves`, and with `Timing::EachSolve` then `, median <T>
+/// ms a solve`.
+pub(crate) fn bench_line(
+    out: &mut impl Write,
+    name: &str,
+    pool: &parallel::Pool,
+    cubes: &[CubieCube],
+    timing: Timing,
+    solve: impl Fn(&CubieCube) -> Result<usize, InvalidCube> + Sync,
+) -> io::Result<()> {
+    let start = Instant::now();
+    let solved = pool.map_slice(cubes, |c| {
+        let start = (timing == Timing::EachSolve).then(Instant::now);
+        let len = solve(c).expect("a random state is a valid cube");
+        (len, start.map(|start| start.elapsed().as_secs_f64()))
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let lengths: Vec<usize> = solved.iter().map(|&(len, _)| len).collect();
+    let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    let max = lengths.iter().max().copied().unwrap_or(0);
+    write!(
+        out,
+        "{name}: {:.0} solves/s, mean {mean:.2} moves, max {max} moves",
+        lengths.len() as f64 / seconds
+    )?;
+    let mut times: Vec<f64> = solved.iter().filter_map(|&(_, time)| time).collect();
+    if !times.is_empty() {
+        times.sort_by(f64::total_cmp);
+        let median = times[times.len() / 2] * 1000.0;
+        write!(out, ", median {median:.2} ms a solve")?;
+    }
+    writeln!(out)?;
+    out.flush()
+}

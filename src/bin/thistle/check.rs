@@ -1,0 +1,59 @@
+//! `thistle check`: a person's fewest-moves attempt, checked step by step.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use thistle::input::Input;
+use thistle::lab::check;
+use thistle::solve::niss;
+
+/// `thistle check`: the attempt's steps checked, as text or one JSON object.
+pub(crate) fn check_attempt(
+    out: &mut impl Write,
+    json: bool,
+    complete: bool,
+    scramble: &str,
+    attempt: &str,
+) -> io::Result<ExitCode> {
+    let checked = Input::read(scramble)
+        .read_cube()
+        .map_err(|e| format!("--scramble: {e}"))
+        .and_then(|(cube, _)| {
+            let steps = niss::read_attempt(attempt).map_err(|e| format!("attempt: {e}"))?;
+            check::check_attempt(&cube, &steps, complete).map_err(|e| format!("--scramble: {e}"))
+        });
+    let result = match checked {
+        Ok(result) => result,
+        Err(error) => {
+            eprintln!("thistle: {error}");
+            if json {
+                let line = serde_json::json!({ "input": attempt, "error": error });
+                writeln!(out, "{line}")?;
+            }
+            return Ok(ExitCode::from(2));
+        }
+    };
+    if json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&result).expect("serializable")
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    for step in &result.steps {
+        let moves = niss::fmc_text(&step.moves, step.side);
+        let optimal = step
+            .optimal
+            .map_or(String::new(), |n| format!(" (optimal {n})"));
+        writeln!(out, "{moves:<24} // {}{optimal}", step.text)?;
+    }
+    writeln!(out, "So far: {} ({})", result.solution, result.length)?;
+    if let Some(completion) = &result.completion {
+        writeln!(
+            out,
+            "Completed: {} ({})",
+            completion.solution, completion.length
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,310 @@
+//! The `thistle` command line: the core's features for batch use. Bad input
+//! goes to stderr with its argument or line number and column, and the exit
+//! code is 2; the other inputs are still handled.
+
+mod alternatives;
+mod bench;
+mod check;
+mod parallel;
+mod random;
+mod solve;
+mod state;
+mod tables;
+
+use clap::{Parser, Subcommand};
+use std::io::{self};
+use std::process::ExitCode;
+use std::time::Duration;
+use thistle::solve::fewest;
+use thistle::solve::orientation::{Axes, Axis, Orientation};
+use thistle::solve::stage::StageKind;
+
+#[derive(Parser)]
+#[command(
+    name = "thistle",
+    version,
+    about = "Thistlethwaite Rubik's cube solver"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the 54-letter facelet string (URFDLB) of each scramble.
+    State {
+        /// Scrambles in cube notation, one per argument (quote each one).
+        scrambles: Vec<String>,
+    },
+    /// Print random scrambles, one per line.
+    Random {
+        /// Random face turns instead of a random state.
+        #[arg(long)]
+        moves: Option<usize>,
+        /// How many scrambles.
+        #[arg(long, default_value_t = 1)]
+        count: usize,
+        /// Seed for reproducible output.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Solve scrambles or facelet strings in four stages.
+    Solve {
+        /// One JSON object per input line.
+        #[arg(long)]
+        json: bool,
+        /// Read scrambles from a file, one per line (`-` for stdin); blank
+        /// lines and lines starting with `#` are skipped.
+        #[arg(long, conflicts_with_all = ["state", "scrambles"])]
+        file: Option<String>,
+        /// A 54-letter facelet string (URFDLB order, face or colour letters).
+        #[arg(long, conflicts_with = "scrambles")]
+        state: Option<String>,
+        /// Search for the fewest total moves instead of solving each stage
+        /// optimally on its own, within NODES search nodes (by default, a
+        /// budget of a few milliseconds).
+        #[arg(long, value_name = "NODES", num_args = 0..=1, require_equals = true)]
+        fewest: Option<Option<u64>>,
+        /// Fewest-moves mode with NISS: stages may be found on the inverse
+        /// scramble (each JSON stage gets its `side`, and the object the
+        /// whole `solution`, normal moves then the inverse of the inverse
+        /// ones).
+        #[arg(long, conflicts_with_all = ["shortest", "progress", "edges"])]
+        niss: bool,
+        /// Fewest-moves mode on these axes alone: edges oriented for AXIS
+        /// (`U/D`, `R/L` or `F/B`); needs `--corners`.
+        #[arg(long, value_name = "AXIS", value_parser = read_axis, requires = "corners", conflicts_with = "shortest")]
+        edges: Option<Axis>,
+        /// With `--edges`: corners and the middle layer fixed for AXIS.
+        #[arg(long, value_name = "AXIS", value_parser = read_axis, requires = "edges")]
+        corners: Option<Axis>,
+        /// Print an FMC write-up (a line per stage, inverse moves in
+        /// parentheses, with running totals) instead of the breakdown.
+        #[arg(long, conflicts_with_all = ["json", "shortest", "progress"])]
+        write_up: bool,
+        /// Prove the shortest four-stage solution over all six orientations
+        /// (joins merged, as fewest-moves mode counts), with no budget:
+        /// a random state may take very long. Progress goes to stderr.
+        #[arg(long, conflicts_with = "fewest")]
+        shortest: bool,
+        /// With `--shortest`: stop each proof after SECONDS and print the
+        /// best solution found and the bound known, for measuring.
+        #[arg(long, value_name = "SECONDS", requires = "shortest")]
+        give_up: Option<f64>,
+        /// With `--shortest`: look only for solutions shorter than MOVES,
+        /// proving that there is none (quicker than the shortest), or the
+        /// shortest if there is.
+        #[arg(long, value_name = "MOVES", requires = "shortest")]
+        none_shorter_than: Option<usize>,
+        /// After each move, what it changed in the group counters of its
+        /// stage, and the counters (with `--json`, a `progress` field: per
+        /// stage, its start and each move).
+        #[arg(long)]
+        progress: bool,
+        #[command(flatten)]
+        threads: Threads,
+        /// Scrambles in cube notation, one per argument (quote each one).
+        scrambles: Vec<String>,
+    },
+    /// Check a fewest-moves attempt step by step: the goals each step
+    /// reaches and on which axes, what is still wrong, and each stage's
+    /// optimal length. One step per line; a bare parenthesised group,
+    /// `(D2 R U2 R')`, is a step on the inverse scramble (NISS).
+    Check {
+        /// Print one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Complete the attempt with the fewest-moves search on its axes.
+        #[arg(long)]
+        complete: bool,
+        /// The scramble (notation) or a 54-letter facelet string.
+        #[arg(long)]
+        scramble: String,
+        /// The attempt in FMC notation (quote it; newlines or `//` comments
+        /// end steps).
+        attempt: String,
+    },
+    /// Other ways to do one stage, each with the later stages re-planned by
+    /// the fewest-moves search, sorted by the whole solution's length: one
+    /// line each (`R' F D2 · 3 moves · total 20`), or one JSON object each.
+    Alternatives {
+        #[arg(long)]
+        json: bool,
+        /// The stage, 1 to 4.
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
+        stage: u8,
+        /// How many to offer.
+        #[arg(long, default_value_t = 8)]
+        count: usize,
+        /// The moves of the earlier stages in FMC notation (a bare
+        /// parenthesised group is on the inverse scramble).
+        #[arg(long, default_value = "")]
+        after: String,
+        /// Offer the stage on the inverse scramble too.
+        #[arg(long)]
+        niss: bool,
+        /// The scramble (notation) or a 54-letter facelet string.
+        scramble: String,
+    },
+    /// Print each stage's depth histogram and table size.
+    Tables,
+    /// Solve random states and report speed and lengths.
+    Bench {
+        #[arg(long, default_value_t = 100_000)]
+        count: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// States for the fewest-moves line (default: the smaller of
+        /// `--count` and 1,000).
+        #[arg(long)]
+        fewest_count: Option<usize>,
+        /// Search budget (nodes) of the fewest-moves line.
+        #[arg(long, default_value_t = fewest::DEFAULT_BUDGET)]
+        fewest_budget: u64,
+        /// Also prove the shortest solution of this many of the states, one
+        /// at a time on every core (`solve --shortest`), and report the
+        /// times; a proof takes seconds.
+        #[arg(long, default_value_t = 0)]
+        proofs: usize,
+        #[command(flatten)]
+        threads: Threads,
+    },
+}
+
+#[derive(clap::Args, Clone, Copy)]
+struct Threads {
+    /// Threads to solve on (default: one per core). Output is the same for
+    /// any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
+}
+
+impl Threads {
+    fn get(self) -> usize {
+        self.threads.map_or_else(parallel::cores, usize::from)
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let out = &mut io::stdout().lock();
+    let result = match cli.command {
+        Command::State { scrambles } => state::state(out, &scrambles),
+        Command::Random { moves, count, seed } => random::random(out, moves, count, seed),
+        Command::Solve {
+            json,
+            file,
+            state,
+            fewest,
+            niss,
+            edges,
+            corners,
+            write_up,
+            shortest,
+            give_up,
+            none_shorter_than,
+            progress,
+            threads,
+            scrambles,
+        } => {
+            let orientation = match edges.zip(corners).map(|(edges, corners)| {
+                Orientation::with_axes(Axes { edges, corners })
+                    .ok_or("--edges and --corners need two different axes")
+            }) {
+                Some(Err(e)) => {
+                    eprintln!("thistle: {e}");
+                    return ExitCode::from(2);
+                }
+                Some(Ok(orientation)) => Some(orientation),
+                None => None,
+            };
+            let fewest = fewest.or((niss || orientation.is_some() || write_up).then_some(None));
+            let method = match (fewest, shortest) {
+                (_, true) => match give_up.map(Duration::try_from_secs_f64).transpose() {
+                    Ok(give_up) => solve::Method::Shortest {
+                        give_up,
+                        target: none_shorter_than,
+                        threads: threads.get(),
+                    },
+                    Err(e) => {
+                        eprintln!("thistle: --give-up: {e}");
+                        return ExitCode::from(2);
+                    }
+                },
+                (Some(nodes), false) => solve::Method::Fewest {
+                    nodes: nodes.unwrap_or(fewest::DEFAULT_BUDGET),
+                    niss,
+                    orientation,
+                },
+                (None, false) => solve::Method::Fast,
+            };
+            let format = solve::Format {
+                json,
+                progress,
+                write_up,
+            };
+            let inputs = (file, state, scrambles);
+            solve::solve(out, format, inputs, method, threads.get())
+        }
+        Command::Check {
+            json,
+            complete,
+            scramble,
+            attempt,
+        } => check::check_attempt(out, json, complete, &scramble, &attempt),
+        Command::Alternatives {
+            json,
+            stage,
+            count,
+            after,
+            niss,
+            scramble,
+        } => {
+            let kind = StageKind::ALL[usize::from(stage) - 1];
+            alternatives::print_alternatives(out, json, kind, count, niss, (&scramble, &after))
+        }
+        Command::Tables => tables::print_tables(out),
+        Command::Bench {
+            count,
+            seed,
+            fewest_count,
+            fewest_budget,
+            proofs,
+            threads,
+        } => bench::bench(
+            out,
+            count,
+            seed,
+            (fewest_count, fewest_budget, proofs),
+            threads.get(),
+        ),
+    };
+    match result {
+        Ok(code) => code,
+        // A reader that stopped early (`thistle random | head`) is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("thistle: cannot write output: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// `U/D`, `R/L` or `F/B` (the slash may be left out).
+fn read_axis(text: &str) -> Result<Axis, String> {
+    match text.to_ascii_uppercase().replace('/', "").as_str() {
+        "UD" | "DU" => Ok(Axis::UD),
+        "RL" | "LR" => Ok(Axis::RL),
+        "FB" | "BF" => Ok(Axis::FB),
+        _ => Err(format!("`{text}` is not an axis: U/D, R/L or F/B")),
+    }
+}
+
+fn failure(code: bool) -> ExitCode {
+    if code {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    }
+}
