@@ -15,6 +15,7 @@ use thistle::cube::cubie::{CubieCube, Move};
 use thistle::cube::notation;
 use thistle::show::counters::{self, Counter, CounterError, Step};
 use thistle::solve::niss::Side;
+use thistle::solve::orientation::Axis;
 use thistle::solve::solver::{self, Solution};
 use thistle::solve::stage::StageKind;
 use thistle::solve::{fewest, scramble};
@@ -366,17 +367,17 @@ fn the_dr_case_counts_twisted_corners_and_slice_edges_out() {
     let case = |text: &str| {
         let cube = notation::parse(text).expect("notation").cube();
         let counted = counters::counters(StageKind::OrientCornersSlice, &cube).expect("in G1");
-        counters::dr_case(&counted)
+        counters::dr_case(&counted, Axis::UD).map(|case| case.to_string())
     };
     // R twists its four corners and takes FR and BR up and down, out of
     // the middle layer; R2 untwists them and swaps FR with BR, in the layer.
-    assert_eq!(case("R").as_deref(), Some("4c2e"));
-    assert_eq!(case("R2").as_deref(), Some("0c0e"));
+    assert_eq!(case("R").as_deref(), Some("4c2e on U/D"));
+    assert_eq!(case("R2").as_deref(), Some("0c0e on U/D"));
     // R U': U' moves the R layer's top corners and the FR piece (now at
     // UR) on within the top layer: still four twisted, two out.
-    assert_eq!(case("R U'").as_deref(), Some("4c2e"));
+    assert_eq!(case("R U'").as_deref(), Some("4c2e on U/D"));
     let stage1 = counters::counters(StageKind::OrientEdges, &CubieCube::solved()).unwrap();
-    assert_eq!(counters::dr_case(&stage1), None);
+    assert_eq!(counters::dr_case(&stage1, Axis::UD), None);
 }
 
 #[test]

@@ -182,7 +182,6 @@ export function update() {
   ui.stageDescription.textContent = stage.side === 'inverse'
     ? `On the inverse scramble: ${stage.description}`
     : stage.description;
-  if (page.lab) page.lab.update(status);
   ui.stageAllowed.textContent = stage.allowed;
   ui.stageWorst.textContent = `${stage.maxLength} moves (this cube: ${stage.moves.length})`;
   ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets · ${page.solution.axes}`;
@@ -267,8 +266,9 @@ export function describeCube() {
 /** The Progress region: the current stage's counters, depth and last move. */
 function showProgress() {
   const progress = page.app.progress();
-  const dr = progress.case ? ` · DR case ${progress.case}` : '';
-  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${dr}`;
+  const dr = progress.case ? ` · DR case ${progress.case.name} on ${progress.case.corners}` : '';
+  const on = progress.on && !progress.case ? ` on ${progress.on}` : '';
+  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${on}${dr}`;
   ui.counters.replaceChildren(...progress.counters.map((line) => {
     const item = document.createElement('li');
     item.textContent = line;

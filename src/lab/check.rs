@@ -9,9 +9,9 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::cube::notation::format_moves;
-use crate::show::counters::{self, Counter};
+use crate::show::counters::{self, Counter, DrCase};
 use crate::solve::fewest;
-use crate::solve::niss::{self, Side, Sides, Step};
+use crate::solve::niss::{Side, Sides, Step};
 use crate::solve::orientation::{Axes, Orientation};
 use crate::solve::solver::{furthest, Distance, SolvedStage};
 use crate::solve::stage::StageKind;
@@ -43,21 +43,25 @@ pub struct StepCheck {
     pub side: Side,
     /// The last goal of the chain reached after this step, on any axes.
     pub reaches: Option<&'static str>,
-    /// The axes it is reached on: `F/B` for edges alone, or `edges F/B,
-    /// corners U/D`.
+    /// The axes it is reached on, as the attempt's own earlier steps left
+    /// them: `F/B` for edges alone, or `edges F/B, corners U/D`.
     pub axes: Option<String>,
     /// Whether this step reached a goal the cube had not reached before.
     pub new: bool,
     /// Where it reached nothing new, what is still wrong for the stage
-    /// being worked on, in the counters' words.
+    /// being worked on, in the counters' words and on their axis (`4
+    /// flipped edges on F/B`).
     pub wrong: Vec<String>,
     /// The optimal length of the stage being worked on, from where the step
-    /// began (none once the cube was solved).
+    /// began, on the side the step was made on (none once the cube was
+    /// solved).
     pub optimal: Option<usize>,
-    /// Before DR, the DR case in fewest-moves words: `4c2e` for four
-    /// twisted corners and two middle-layer edges out of their layer.
-    pub case: Option<String>,
-    /// The read-out: `Orient edges ✓ (F/B), 4 moves (DR case 4c2e)`.
+    /// Before DR, the DR case in fewest-moves words on its corner axis:
+    /// `4c2e on U/D` for four twisted corners and two middle-layer edges
+    /// out of their layer. The axis is the one the attempt reaches DR on
+    /// later, if it does, else the nearest.
+    pub case: Option<DrCase>,
+    /// The read-out: `Orient edges ✓ (F/B), 4 moves (DR case 4c2e on U/D)`.
     pub text: String,
 }
 
@@ -68,13 +72,16 @@ fn serialize_moves<S: serde::Serializer>(moves: &[Move], s: S) -> Result<S::Ok, 
 /// The rest of the solution from where an attempt stops.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Completion {
-    /// The stages the search adds, on the normal side, after the attempt's
-    /// normal moves.
+    /// The stages the search adds, on `side`, after the attempt's moves on
+    /// that side.
     pub stages: [SolvedStage; StageKind::COUNT],
+    /// The side it goes on on: the attempt's last step's, so a stage left
+    /// part-way through on the inverse scramble is finished there.
+    pub side: Side,
     /// The axes the stages work on.
     pub axes: Axes,
-    /// The whole solution: the attempt's normal moves, these stages, then
-    /// the inverse of the attempt's inverse moves, joins merged.
+    /// The whole solution, `N · I⁻¹` with these stages added to their
+    /// side, joins merged.
     pub solution: String,
     pub length: usize,
 }
@@ -92,39 +99,101 @@ pub struct AttemptCheck {
     pub completion: Option<Completion>,
 }
 
+/// Why an attempt cannot be checked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    #[error(transparent)]
+    Invalid(#[from] InvalidCube),
+    #[error("the attempt has no moves: write its steps in FMC notation, one a line, moves on the inverse scramble in parentheses")]
+    Empty,
+}
+
+/// Where the cube stands after a step: the goals reached and the
+/// orientations the attempt reaches them on. Those are the ones that come
+/// furthest, kept to those the attempt's earlier steps were on where some
+/// are, so a DR after an EO on R/L is named on R/L's edges.
+struct Stand {
+    level: usize,
+    on: Vec<&'static Orientation>,
+}
+
+impl Stand {
+    fn after(cube: &CubieCube, earlier: &Stand) -> Stand {
+        let (level, on) = furthest(cube);
+        let kept: Vec<&'static Orientation> = on
+            .iter()
+            .copied()
+            .filter(|o| earlier.on.contains(o))
+            .collect();
+        Stand {
+            level,
+            on: if kept.is_empty() { on } else { kept },
+        }
+    }
+}
+
 /// Checks `steps` on `scramble`. With `complete`, adds the rest of the
 /// solution found by the fewest-moves search within `budget` nodes in each
-/// orientation where the attempt has come furthest.
+/// orientation where the attempt has come furthest. An attempt with no
+/// moves is refused (`CheckError::Empty`).
 pub fn check(
     scramble: &CubieCube,
     steps: &[Step],
     complete: Option<u64>,
-) -> Result<AttemptCheck, InvalidCube> {
+) -> Result<AttemptCheck, CheckError> {
     scramble.check()?;
+    if steps.iter().all(|step| step.moves.is_empty()) {
+        return Err(CheckError::Empty);
+    }
+    let (level, on) = furthest(scramble);
+    let mut stands = vec![Stand { level, on }];
     let mut sides = Sides::default();
-    let mut before = furthest(scramble);
-    let mut checked = Vec::with_capacity(steps.len());
+    let mut starts = Vec::with_capacity(steps.len());
+    let mut cubes = Vec::with_capacity(steps.len());
     for step in steps {
-        let start = sides.normal_cube(scramble);
-        let optimal = StageKind::ALL.get(before.0).map(|&kind| {
+        starts.push(sides.cube(scramble, step.side));
+        sides.push(step);
+        let cube = sides.normal_cube(scramble);
+        stands.push(Stand::after(&cube, &stands[stands.len() - 1]));
+        cubes.push(cube);
+    }
+    // The DR case is named on the corner axis the attempt reaches DR on.
+    let dr_on: Vec<&Orientation> = stands
+        .iter()
+        .find(|stand| stand.level >= 2)
+        .map(|stand| stand.on.clone())
+        .unwrap_or_default();
+    let mut checked = Vec::with_capacity(steps.len());
+    for (k, step) in steps.iter().enumerate() {
+        let (before, after) = (&stands[k], &stands[k + 1]);
+        // Counted on the step's own side: the inverse scramble's distance
+        // to a goal is not the normal one's.
+        let optimal = StageKind::ALL.get(before.level).map(|&kind| {
             before
-                .1
+                .on
                 .iter()
-                .map(|o| distance(&start, o, kind))
+                .map(|o| distance(&starts[k], o, kind))
                 .min()
                 .expect("some orientation comes furthest")
         });
-        sides.push(step);
-        let cube = sides.normal_cube(scramble);
-        let after = furthest(&cube);
-        checked.push(step_check(step, &cube, &before, &after, optimal));
-        before = after;
+        checked.push(step_check(
+            step,
+            &cubes[k],
+            (before, after),
+            &dr_on,
+            optimal,
+        ));
     }
     let solution = sides.solution();
-    let completion = complete.map(|budget| completion(scramble, &sides, &before.1, budget));
+    let last = &stands[stands.len() - 1];
+    let completion = complete.map(|budget| {
+        let everywhere = furthest(&sides.normal_cube(scramble)).1;
+        let side = steps.last().map_or(Side::Normal, |step| step.side);
+        completion(scramble, &sides, side, &everywhere, budget)
+    });
     Ok(AttemptCheck {
         steps: checked,
-        reached: reached_name(before.0),
+        reached: reached_name(last.level),
         solution: format_moves(&solution),
         length: solution.len(),
         completion,
@@ -138,29 +207,39 @@ fn reached_name(level: usize) -> Option<&'static str> {
 fn step_check(
     step: &Step,
     cube: &CubieCube,
-    before: &(usize, Vec<&'static Orientation>),
-    after: &(usize, Vec<&'static Orientation>),
+    (before, after): (&Stand, &Stand),
+    dr_on: &[&Orientation],
     optimal: Option<usize>,
 ) -> StepCheck {
-    let (level, orientations) = after;
-    let new = *level > before.0;
-    let axes = axes_text(*level, orientations[0]);
+    let new = after.level > before.level;
+    let axes = axes_text(after.level, after.on[0]);
     let moves = match step.moves.len() {
         1 => "1 move".to_string(),
         n => format!("{n} moves"),
     };
-    let next = next_counters(cube, *level, orientations);
-    let wrong: Vec<String> = if new {
-        Vec::new()
-    } else {
-        next.iter().filter_map(Counter::wrong).collect()
+    let next = next_counters(cube, after, dr_on);
+    let wrong: Vec<String> = match (&next, new) {
+        (Some((kind, orientation, counters)), false) => {
+            let on = counters::counted_on(*kind, orientation.axes());
+            counters
+                .iter()
+                .filter_map(Counter::wrong)
+                .map(|wrong| match &on {
+                    Some(on) => format!("{wrong} on {on}"),
+                    None => wrong,
+                })
+                .collect()
+        }
+        _ => Vec::new(),
     };
-    let case = counters::dr_case(&next);
+    let case = next.as_ref().and_then(|(_, orientation, counters)| {
+        counters::dr_case(counters, orientation.axes().corners)
+    });
     let case_note = case
         .as_ref()
         .map(|case| format!(" (DR case {case})"))
         .unwrap_or_default();
-    let text = match (new, reached_name(*level)) {
+    let text = match (new, reached_name(after.level)) {
         (true, Some(name)) => format!(
             "{name} \u{2713} ({}), {moves}{case_note}",
             axes.as_deref().unwrap_or("")
@@ -171,7 +250,7 @@ fn step_check(
     StepCheck {
         moves: step.moves.clone(),
         side: step.side,
-        reaches: reached_name(*level),
+        reaches: reached_name(after.level),
         axes,
         new,
         wrong,
@@ -181,38 +260,58 @@ fn step_check(
     }
 }
 
-/// The counters of the next goal's stage, in the orientation where the
-/// cube is nearest to it (none once solved).
-fn next_counters(cube: &CubieCube, level: usize, orientations: &[&Orientation]) -> Vec<Counter> {
-    let Some(&kind) = StageKind::ALL.get(level) else {
-        return Vec::new();
-    };
-    let nearest = orientations
+/// The next goal's stage, the orientation its counters are counted in and
+/// the counters (none once solved): on the axes the attempt reaches DR on,
+/// where it does and they are among those it stands on, else where the
+/// cube is nearest to the goal.
+fn next_counters(
+    cube: &CubieCube,
+    stand: &Stand,
+    dr_on: &[&Orientation],
+) -> Option<(StageKind, &'static Orientation, Vec<Counter>)> {
+    let &kind = StageKind::ALL.get(stand.level)?;
+    let orientation = stand
+        .on
         .iter()
-        .min_by_key(|o| distance(cube, o, kind))
+        .copied()
+        .find(|o| dr_on.contains(o))
+        .or_else(|| {
+            stand
+                .on
+                .iter()
+                .copied()
+                .min_by_key(|o| distance(cube, o, kind))
+        })
         .expect("some orientation comes furthest");
-    counters::counters(kind, &nearest.conjugate(cube)).unwrap_or_default()
+    let counters = counters::counters(kind, &orientation.conjugate(cube)).unwrap_or_default();
+    Some((kind, orientation, counters))
 }
 
 /// The shortest completion the fewest-moves search finds in the
-/// orientations the attempt has come furthest in.
+/// orientations the attempt has come furthest in, going on on `side`.
 fn completion(
     scramble: &CubieCube,
     sides: &Sides,
+    side: Side,
     orientations: &[&'static Orientation],
     budget: u64,
 ) -> Completion {
-    let cube = sides.normal_cube(scramble);
-    let inverse = niss::inverted(&sides.inverse);
+    let cube = sides.cube(scramble, side);
     orientations
         .iter()
         .map(|&o| {
             let found = fewest::solve_fewest_in(&cube, o, budget).expect("the cube was checked");
-            let stages = found.stages;
-            let rest: Vec<Move> = stages.iter().flat_map(|s| s.moves.clone()).collect();
-            let whole = niss::joined(&niss::joined(&sides.normal, &rest), &inverse);
+            let mut whole = sides.clone();
+            for stage in &found.stages {
+                whole.push(&Step {
+                    moves: stage.moves.clone(),
+                    side,
+                });
+            }
+            let whole = whole.solution();
             Completion {
-                stages,
+                stages: found.stages,
+                side,
                 axes: found.axes,
                 solution: format_moves(&whole),
                 length: whole.len(),
@@ -227,7 +326,7 @@ pub fn check_attempt(
     scramble: &CubieCube,
     steps: &[Step],
     complete: bool,
-) -> Result<AttemptCheck, InvalidCube> {
+) -> Result<AttemptCheck, CheckError> {
     check(scramble, steps, complete.then_some(fewest::DEFAULT_BUDGET))
 }
 
@@ -294,7 +393,8 @@ mod tests {
         );
         let step = &result.steps[1];
         assert!(!step.new, "{step:?}");
-        let case = step.case.as_deref().expect("a DR case before DR");
+        let dr = step.case.as_ref().expect("a DR case before DR");
+        let case = &dr.name;
         let count = |noun: &str| {
             step.wrong
                 .iter()
@@ -307,12 +407,108 @@ mod tests {
             count("twisted corner"),
             count("middle-layer edge")
         );
-        assert_eq!(case, expected, "{step:?}");
+        assert_eq!(*case, expected, "{step:?}");
         assert!(
-            step.text.ends_with(&format!("(DR case {case})")),
+            step.text
+                .ends_with(&format!("(DR case {case} on {})", dr.corners)),
             "{}",
             step.text
         );
+    }
+
+    /// The steps of `solution` as an attempt, empty stages left out.
+    fn attempt_of(solution: &crate::solve::niss::NissSolution) -> Vec<Step> {
+        solution
+            .steps()
+            .into_iter()
+            .filter(|step| !step.moves.is_empty())
+            .collect()
+    }
+
+    /// A solution worked on R/L's edges: its DR, HTR and finish lines name
+    /// those axes, not the classic ones every later goal is also reached on.
+    #[test]
+    fn each_line_names_the_axes_of_its_own_step() {
+        let cube = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
+        let axes = Axes {
+            edges: crate::solve::orientation::Axis::RL,
+            corners: crate::solve::orientation::Axis::UD,
+        };
+        let on = Orientation::with_axes(axes).unwrap();
+        let solution = fewest::solve_fewest_in(&cube, on, 20_000).unwrap();
+        let steps = attempt_of(&crate::solve::niss::NissSolution::normal(solution));
+        let result = check_attempt(&cube, &steps, false).unwrap();
+        assert_eq!(result.steps[0].axes.as_deref(), Some("R/L"));
+        for step in &result.steps[1..] {
+            assert_eq!(
+                step.axes.as_deref(),
+                Some("edges R/L, corners U/D"),
+                "{step:?}"
+            );
+        }
+    }
+
+    /// Check and Progress give the same DR case, on the same axis, for the
+    /// same position: the solution's own, after its EO (on either side).
+    #[test]
+    fn check_and_progress_agree_on_the_dr_case() {
+        for scramble in [
+            "R U2 F' L D B2 R' F U L2 D' B",
+            "B2 L' D2 U' R2 F' L B U2 R' D F2",
+            "F2 U' R L2 B D' F R2 U B' L",
+        ] {
+            let cube = parse(scramble).unwrap().cube();
+            let solution = fewest::solve_fewest_niss(&cube, 30_000).unwrap();
+            let plain = crate::solve::solver::Solution::with_axes(
+                solution.stages.clone().map(|s| s.moves),
+                solution.axes,
+            );
+            let progress = counters::progress_on_sides(&cube, &plain, &solution.sides).unwrap();
+            let shown = counters::dr_case(&progress[1][0].counters, solution.axes.corners);
+            let result = check_attempt(&cube, &attempt_of(&solution), false).unwrap();
+            assert_eq!(result.steps[0].case, shown, "{scramble}");
+            let case = shown.unwrap();
+            assert!(
+                result.steps[0]
+                    .text
+                    .ends_with(&format!("(DR case {} on {})", case.name, case.corners)),
+                "{}",
+                result.steps[0].text
+            );
+        }
+    }
+
+    /// A step on the inverse scramble has its optimum counted there: for
+    /// this scramble the two sides' EO distances differ.
+    #[test]
+    fn a_steps_optimum_is_counted_on_its_own_side() {
+        let scramble = "R U F L' D2 B";
+        let cube = parse(scramble).unwrap().cube();
+        let eo = |c: &CubieCube| {
+            Orientation::all()
+                .iter()
+                .map(|o| distance(c, o, StageKind::OrientEdges))
+                .min()
+                .unwrap()
+        };
+        assert_ne!(eo(&cube), eo(&cube.inverse()), "the sides differ here");
+        let result = run(scramble, "(U)", false);
+        assert_eq!(result.steps[0].optimal, Some(eo(&cube.inverse())));
+        let result = run(scramble, "U", false);
+        assert_eq!(result.steps[0].optimal, Some(eo(&cube)));
+    }
+
+    #[test]
+    fn an_attempt_with_no_moves_is_refused() {
+        let cube = parse("R U F").unwrap().cube();
+        for text in ["", "// only a comment", "\n\n", "()"] {
+            let steps = read_attempt(text).unwrap();
+            assert_eq!(
+                check_attempt(&cube, &steps, false),
+                Err(CheckError::Empty),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
@@ -323,10 +519,12 @@ mod tests {
         let step = &result.steps[0];
         assert!(!step.new);
         assert_eq!(step.reaches, None);
+        // The count names its axis.
         assert!(
-            step.wrong
-                .iter()
-                .any(|w| w.ends_with("flipped edges") || w.ends_with("flipped edge")),
+            step.wrong.iter().any(|w| w.contains("flipped edge")
+                && ["F/B", "R/L", "U/D"]
+                    .iter()
+                    .any(|axis| w.ends_with(&format!(" on {axis}")))),
             "{step:?}"
         );
         assert!(step.optimal.is_some());
@@ -355,5 +553,26 @@ mod tests {
         assert!(
             completion.solution.starts_with("U' F'") || completion.solution.starts_with("U' F")
         );
+    }
+
+    /// An attempt that stops part-way through a stage on the inverse
+    /// scramble is finished there, so it plays on stage by stage.
+    #[test]
+    fn a_stage_left_part_way_on_the_inverse_is_finished_there() {
+        let scramble = "R U2 F' L D B2 R' F U";
+        let cube = parse(scramble).unwrap().cube();
+        let result = run(scramble, "(B2 R)", true);
+        let completion = result.completion.expect("asked for");
+        assert_eq!(completion.side, Side::Inverse);
+        let whole = parse(&completion.solution).unwrap().face_moves();
+        assert!(cube.apply(&whole).is_solved(), "{}", completion.solution);
+        // Played as the inverse side sees it: its moves then the rest.
+        let inverse_rest: Vec<Move> = completion
+            .stages
+            .iter()
+            .flat_map(|s| s.moves.clone())
+            .collect();
+        let on_inverse = cube.inverse().apply(&parse("B2 R").unwrap().face_moves());
+        assert!(on_inverse.apply(&inverse_rest).is_solved());
     }
 }

@@ -15,7 +15,7 @@
 use crate::cube::cubie::{self, CubieCube, InvalidCube, Move};
 use crate::solve::bfs;
 use crate::solve::niss::Side;
-use crate::solve::orientation::Orientation;
+use crate::solve::orientation::{Axes, Axis, Orientation};
 use crate::solve::solver::{AtGoal, Distance, Solution};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
 use crate::solve::tables;
@@ -414,19 +414,60 @@ impl fmt::Display for Step {
     }
 }
 
-/// The DR case in fewest-moves words, from stage 2's counters: `4c4e` for
-/// four twisted corners and four middle-layer edges outside the middle
-/// layer; `None` for other stages' counters.
-pub fn dr_case(counters: &[Counter]) -> Option<String> {
+/// What stage `kind`'s counters are counted on, in words, on `axes`: the
+/// edge axis for stage 1 (`F/B`), the corner axis for stage 2, both for
+/// stage 3 (`edges F/B, corners U/D`); nothing for the finish, whose goal
+/// is the same on every axis.
+pub fn counted_on(kind: StageKind, axes: Axes) -> Option<String> {
+    match kind.index() {
+        0 => Some(axes.edges.to_string()),
+        1 => Some(axes.corners.to_string()),
+        2 => Some(axes.to_string()),
+        _ => None,
+    }
+}
+
+/// The DR case in fewest-moves words, on its corner axis: `4c2e on U/D`
+/// for four corners twisted for U/D and two of the U/D middle layer's
+/// edges outside it. Serialized as `{"name": "4c2e", "corners": "U/D"}`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrCase {
+    pub name: String,
+    pub corners: Axis,
+}
+
+impl fmt::Display for DrCase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} on {}", self.name, self.corners)
+    }
+}
+
+impl Serialize for DrCase {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut case = s.serialize_struct("DrCase", 2)?;
+        case.serialize_field("name", &self.name)?;
+        case.serialize_field("corners", self.corners.as_str())?;
+        case.end()
+    }
+}
+
+/// The DR case from stage 2's counters, counted on `corners` (the
+/// orientation they were counted in): `4c4e` for four twisted corners and
+/// four middle-layer edges outside the middle layer; `None` for other
+/// stages' counters.
+pub fn dr_case(counters: &[Counter], corners: Axis) -> Option<DrCase> {
     let count = |wanted: Counted| {
         counters.iter().find_map(|c| match *c {
             Counter::Count(counted, n) if counted == wanted => Some(n),
             _ => None,
         })
     };
-    let corners = count(Counted::TwistedCorners)?;
+    let twisted = count(Counted::TwistedCorners)?;
     let edges = count(Counted::MiddleLayerEdgesOutside)?;
-    Some(format!("{corners}c{edges}e"))
+    Some(DrCase {
+        name: format!("{twisted}c{edges}e"),
+        corners,
+    })
 }
 
 /// Each stage's states in a solution of `cube`, in `StageKind` order: the

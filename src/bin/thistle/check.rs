@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::process::ExitCode;
 use thistle::input::Input;
-use thistle::lab::check;
+use thistle::lab::check::{self, CheckError};
 use thistle::solve::niss;
 
 /// `thistle check`: the attempt's steps checked, as text or one JSON object.
@@ -19,7 +19,10 @@ pub(crate) fn check_attempt(
         .map_err(|e| format!("--scramble: {e}"))
         .and_then(|(cube, _)| {
             let steps = niss::read_attempt(attempt).map_err(|e| format!("attempt: {e}"))?;
-            check::check_attempt(&cube, &steps, complete).map_err(|e| format!("--scramble: {e}"))
+            check::check_attempt(&cube, &steps, complete).map_err(|e| match e {
+                CheckError::Empty => format!("attempt: {e}"),
+                CheckError::Invalid(_) => format!("--scramble: {e}"),
+            })
         });
     let result = match checked {
         Ok(result) => result,
