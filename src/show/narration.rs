@@ -56,8 +56,13 @@ fn position(timeline: &Timeline, at: usize) -> String {
     if at >= total {
         return format!("Move {total} of {total}: solved");
     }
-    let segment = timeline.segment_name(timeline.stage_of(at));
-    format!("Move {at} of {total}, {segment}")
+    let segment = timeline.stage_of(at);
+    let name = timeline.segment_name(segment);
+    let (at, of) = timeline.counted(segment, at);
+    if Some(segment) == timeline.whole_segment() {
+        return format!("{name}, move {at} of {of}");
+    }
+    format!("Move {at} of {of}, {name}")
 }
 
 /// The stages whose last move is move `at` (a stage with no moves ends

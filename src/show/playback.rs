@@ -133,6 +133,21 @@ impl Timeline {
         }
     }
 
+    /// Where position `at` of segment `s` is counted, and out of how many:
+    /// with a whole-solution segment, the stages (S moves, added up) and
+    /// that segment (N, the solution after cancellation at the joins) are
+    /// counted apart, never as S + N.
+    pub fn counted(&self, s: usize, at: usize) -> (usize, usize) {
+        match self
+            .whole_segment()
+            .map(|whole| (whole, self.stage_start(whole)))
+        {
+            Some((whole, from)) if s == whole => (at.saturating_sub(from), self.len() - from),
+            Some((_, from)) => (at.min(from), from),
+            None => (at, self.len()),
+        }
+    }
+
     /// The segment that plays the whole solution on the real scramble
     /// after the stages, if there is one.
     pub fn whole_segment(&self) -> Option<usize> {
@@ -572,6 +587,14 @@ mod tests {
         assert_eq!(t.segment_name(1), StageKind::ALL[1].name());
         let plain = Timeline::on_sides(scramble, &[vec![r(Face::U, 3)]], &[Side::Normal]);
         assert_eq!(plain.whole_segment(), None);
+        // The stages (2 moves) and the whole solution (2) are counted
+        // apart, never as 4.
+        assert_eq!(t.counted(0, 1), (1, 2));
+        assert_eq!(t.counted(1, 2), (2, 2));
+        assert_eq!(t.counted(2, 2), (0, 2));
+        assert_eq!(t.counted(2, 3), (1, 2));
+        assert_eq!(t.counted(2, 4), (2, 2));
+        assert_eq!(plain.counted(0, 1), (1, 1));
     }
 
     #[test]

@@ -14,7 +14,7 @@ use crate::cube::notation;
 use crate::input::Solved;
 use crate::render::{webgl2, Renderer, View};
 use crate::share;
-use crate::show::counters::{self, Counter};
+use crate::show::counters::{self, Counter, DrCase};
 use crate::show::narration;
 use crate::show::palette::{self, Palette};
 use crate::show::playback::{self, Playback, Timeline, WHOLE_SOLUTION};
@@ -218,8 +218,11 @@ struct ProgressView {
     stage: &'static str,
     /// Its name in fewest-moves practice: EO, DR, HTR, finish.
     fmc: &'static str,
-    /// In stage 2, the DR case in fewest-moves words, e.g. `4c2e`.
-    case: Option<String>,
+    /// In stage 2, the DR case in fewest-moves words on the solution's
+    /// corner axis, `{ name: "4c2e", corners: "U/D" }`.
+    case: Option<DrCase>,
+    /// The axes the counters are counted on (`F/B` in stage 1).
+    on: Option<String>,
     /// One `Label: value` line per counter.
     counters: Vec<String>,
     /// Cosets at each distance from the stage's goal, and this cube's.
@@ -527,6 +530,7 @@ impl App {
                 stage: WHOLE_SOLUTION,
                 fmc: WHOLE_FMC,
                 case: None,
+                on: None,
                 counters: vec![WHOLE_NOTE.to_string()],
                 histogram: &[],
                 distance: None,
@@ -550,7 +554,8 @@ impl App {
         to_js(&ProgressView {
             stage: kind.name(),
             fmc: kind.fmc(),
-            case: counters::dr_case(counters),
+            case: counters::dr_case(counters, self.orientation.axes().corners),
+            on: counters::counted_on(kind, self.orientation.axes()),
             counters: counters.iter().map(ToString::to_string).collect(),
             histogram: stage_view::depth_histogram(kind),
             distance,
@@ -605,17 +610,20 @@ impl App {
         let text = if p.is_solved() {
             "Solved".to_string()
         } else {
-            let side = match (timeline.side(stage), timeline.whole_segment()) {
-                (_, Some(whole)) if whole == stage => ", on the real scramble",
-                (Side::Normal, _) => "",
-                (Side::Inverse, _) => ", on the inverse scramble",
-            };
-            format!(
-                "Move {} of {} · {}{side}",
-                p.position(),
-                timeline.len(),
-                timeline.segment_name(stage)
-            )
+            let (at, of) = timeline.counted(stage, p.position());
+            match (timeline.side(stage), timeline.whole_segment()) {
+                (_, Some(whole)) if whole == stage => {
+                    format!("{WHOLE_SOLUTION} · move {at} of {of}, on the real scramble")
+                }
+                (side, _) => {
+                    let side = match side {
+                        Side::Normal => "",
+                        Side::Inverse => ", on the inverse scramble",
+                    };
+                    let name = timeline.segment_name(stage);
+                    format!("Move {at} of {of} · {name}{side}")
+                }
+            }
         };
         to_js(&Status {
             position: p.position(),
