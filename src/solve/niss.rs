@@ -173,8 +173,9 @@ pub(crate) fn merge_joins_on_sides(
 const SOLUTION_LINE: &str = "Solution:";
 
 /// An FMC write-up of `solution`: a line per stage with something to do,
-/// its moves (inverse moves in parentheses), then `//`, the stage, its side
-/// if inverse, and `(moves/running total)`; then the whole solution.
+/// its moves (inverse moves in parentheses), then `//` (after a space,
+/// however long the moves), the stage, its side if inverse, and
+/// `(moves/running total)`; then the whole solution.
 pub fn write_up(solution: &NissSolution) -> String {
     let mut text = String::new();
     let mut total = 0;
@@ -196,7 +197,7 @@ pub fn write_up(solution: &NissSolution) -> String {
         let moves = fmc_text(&stage.moves, side);
         let (fmc, name, count) = (kind.fmc(), kind.name(), stage.moves.len());
         text.push_str(&format!(
-            "{moves:<20}// {fmc}: {name}{on} ({count}/{total})\n"
+            "{moves:<19} // {fmc}: {name}{on} ({count}/{total})\n"
         ));
     }
     let whole = solution.moves();
@@ -449,13 +450,16 @@ mod tests {
         assert!(read_attempt("(R U").is_err());
     }
 
-    #[test]
-    fn a_write_up_brackets_inverse_stages_and_counts_as_it_goes() {
-        let stage = |kind: StageKind, text: &str| SolvedStage {
+    fn stage(kind: StageKind, text: &str) -> SolvedStage {
+        SolvedStage {
             kind,
             name: kind.name(),
             moves: moves(text),
-        };
+        }
+    }
+
+    #[test]
+    fn a_write_up_brackets_inverse_stages_and_counts_as_it_goes() {
         let solution = NissSolution {
             stages: [
                 stage(StageKind::ALL[0], "F' R' U' F"),
@@ -473,6 +477,26 @@ mod tests {
              (U2)                // finish: Half-turn finish, on the inverse (1/9)\n\
              Solution: F' R' U' F U2 R U2 R' D2 (9)\n"
         );
+    }
+
+    /// A step of 20 characters or more still has a space before its `//`.
+    #[test]
+    fn a_long_step_keeps_a_space_before_its_comment() {
+        let solution = NissSolution {
+            stages: [
+                stage(StageKind::ALL[0], "F"),
+                stage(StageKind::ALL[1], "R U R' D R2 U' L D2"),
+                stage(StageKind::ALL[2], "B2 U2 D' F2 D F2 R2 U"),
+                stage(StageKind::ALL[3], ""),
+            ],
+            sides: [Side::Normal, Side::Inverse, Side::Normal, Side::Normal],
+            axes: Axes::CLASSIC,
+        };
+        let text = write_up(&solution);
+        for line in text.lines().filter(|line| line.contains("//")) {
+            assert!(line.contains(" // "), "{line:?}");
+        }
+        assert!(text.contains("B2 U2 D' F2 D F2 R2 U // HTR"), "{text}");
     }
 
     #[test]

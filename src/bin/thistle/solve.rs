@@ -181,9 +181,11 @@ pub(crate) fn solve_input(
     let solved = Solved::with(input, |cube: &CubieCube| match method {
         Method::Fast => solver::solve(cube),
         Method::Fewest {
-            nodes, niss: true, ..
+            nodes,
+            niss: true,
+            orientation,
         } => {
-            let found = fewest::solve_fewest_niss(cube, nodes)?;
+            let found = fewest::solve_fewest_niss_in(cube, orientation, nodes)?;
             let solution = Solution::with_axes(found.stages.clone().map(|s| s.moves), found.axes);
             sided = Some(found);
             Ok(solution)
