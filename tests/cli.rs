@@ -169,18 +169,30 @@ fn tables_prints_histograms_and_sizes() {
 
 #[test]
 fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
-    let out = succeed(&["bench", "--count", "20", "--threads", "2"]);
-    // The FMC lab's figures (on a tenth of the states) come after the
-    // one-thread lines.
+    let bench = |threads: &str| {
+        succeed(&[
+            "bench",
+            "--count",
+            "20",
+            "--fewest-count",
+            "10",
+            "--threads",
+            threads,
+        ])
+    };
+    let out = bench("2");
+    // The FMC lab's figures (on a tenth of the fewest line's states): the
+    // first 8 and the full list for each stage, without NISS and with,
+    // and a check; they come after the one-thread lines.
     let (lines, lab): (Vec<&str>, Vec<&str>) = out
         .lines()
         .partition(|line| !line.starts_with("alternatives") && !line.starts_with("check"));
-    assert_eq!(lab.len(), 5, "{out}");
+    assert_eq!(lab.len(), 17, "{out}");
     for line in &lab {
         let figures = line.split_once(": median ").expect(line).1;
         let (median, rest) = figures.split_once(" ms, max ").expect(line);
         assert!(median.parse::<f64>().unwrap() >= 0.0, "{line}");
-        assert!(rest.ends_with(" ms over 2 states"), "{line}");
+        assert!(rest.ends_with(" ms over 1 states"), "{line}");
     }
     assert_eq!(lines.len(), 6, "{out}");
     let modes = [
@@ -217,7 +229,7 @@ fn bench_reports_speed_and_lengths_on_one_thread_then_on_all() {
     let mean = |figure: &str| -> f64 { figure.split(' ').nth(1).unwrap().parse().unwrap() };
     assert!(figures[1].ends_with(" moves unmerged"), "{}", figures[1]);
     assert!(mean(&figures[1]) >= mean(&figures[0]), "{figures:?}");
-    let single = succeed(&["bench", "--count", "20", "--threads", "1"]);
+    let single = bench("1");
     assert_eq!(single.lines().count(), 4 + lab.len(), "{single}");
 }
 
@@ -594,33 +606,31 @@ fn fewest_on_given_axes_echoes_them_and_write_up_lists_the_stages() {
     );
 }
 
+/// The JSON lines `thistle alternatives --json` prints for `args`.
+fn alternatives_json(args: &[&str]) -> Vec<serde_json::Value> {
+    let mut all = vec!["alternatives", "--json"];
+    all.extend(args);
+    succeed(&all)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
 #[test]
 fn alternatives_are_sorted_by_total_distinct_and_solve() {
     let scramble = "R U2 F' L D B2 R' F U L2 D' B";
-    let out = succeed(&[
-        "alternatives",
-        "--json",
-        "--stage",
-        "1",
-        "--count",
-        "8",
-        scramble,
-    ]);
-    let found: Vec<serde_json::Value> = out
-        .lines()
-        .map(|line| serde_json::from_str(line).unwrap())
-        .collect();
-    assert_eq!(found.len(), 8);
+    let found = alternatives_json(&["--stage", "1", "--count", "8", scramble]);
+    // The stage on show, then eight.
+    assert_eq!(found.len(), 9);
+    assert_eq!(found[0]["on_show"], true);
     let mut seen = std::collections::HashSet::new();
     let mut last_total = 0;
     for alternative in &found {
-        let total = alternative["total"].as_u64().unwrap();
-        assert!(total >= last_total, "sorted by total");
-        last_total = total;
         assert!(
             seen.insert(alternative["moves"].to_string()),
             "no two the same"
         );
+        let total = alternative["total"].as_u64().unwrap();
         let solution = alternative["solution"].as_str().unwrap();
         assert_eq!(total as usize, solution.split_whitespace().count());
         assert_eq!(
@@ -629,14 +639,190 @@ fn alternatives_are_sorted_by_total_distinct_and_solve() {
         );
         assert_solves(scramble, solution);
     }
-    // A later stage needs the earlier ones done by --after.
-    let o = thistle(&["alternatives", "--stage", "3", scramble], None);
+    for alternative in &found[1..] {
+        assert_eq!(alternative["on_show"], false);
+        let total = alternative["total"].as_u64().unwrap();
+        assert!(total >= last_total, "sorted by total");
+        last_total = total;
+    }
+    // Earlier steps that reach nothing cannot be followed by stage 3.
+    let o = thistle(
+        &["alternatives", "--stage", "3", "--after", "", scramble],
+        None,
+    );
     assert_eq!(o.status.code(), Some(2));
     assert!(
         stderr(&o).contains("have not reached the goal of Orient edges"),
         "{}",
         stderr(&o)
     );
+}
+
+/// On a scramble of the WCA shape (`practice --seed 1`), as the issue's
+/// were: the list for a stage never showed the solve's own, and its best
+/// was longer. Now the stage on show leads with the solve's own total,
+/// none is longer, and `--count 8` is the first of `--count 20`.
+#[test]
+fn alternatives_lead_with_the_stage_on_show_and_a_longer_list_begins_with_a_shorter_one() {
+    let scramble = "R' U' F D2 R2 F2 B D' F' B' R B' L F L2 U2 F U2 R2 B2 L2 B2 R' U' F";
+    let solved: serde_json::Value =
+        serde_json::from_str(succeed(&["solve", "--niss", "--json", scramble]).trim()).unwrap();
+    let length = solved["length"].as_u64().unwrap();
+    for stage in ["1", "2", "3"] {
+        let k = stage.parse::<usize>().unwrap() - 1;
+        let eight = alternatives_json(&["--niss", "--stage", stage, "--count", "8", scramble]);
+        let twenty = alternatives_json(&["--niss", "--stage", stage, "--count", "20", scramble]);
+        assert_eq!(eight[0]["on_show"], true, "stage {stage}");
+        assert_eq!(eight[0]["total"], length, "stage {stage}");
+        assert_eq!(
+            eight[0]["moves"], solved["stages"][k]["moves"],
+            "stage {stage}"
+        );
+        assert_eq!(
+            eight[0]["side"], solved["stages"][k]["side"],
+            "stage {stage}"
+        );
+        let best = eight.iter().map(|a| a["total"].as_u64().unwrap()).min();
+        assert!(best <= Some(length), "stage {stage}");
+        assert_eq!(eight[..], twenty[..eight.len()], "stage {stage}");
+    }
+}
+
+/// The first stage's moves of `solve` in `mode` (`--fast` or `--fewest`).
+fn first_stage(mode: &str, scramble: &str) -> String {
+    let args: &[&str] = match mode {
+        "--fast" => &["solve", "--json", scramble],
+        _ => &["solve", mode, "--json", scramble],
+    };
+    let solved: serde_json::Value = serde_json::from_str(succeed(args).trim()).unwrap();
+    solved["stages"][0]["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `--after` with the solve's own earlier stages is the same list as
+/// without it; with other steps, the solution on show goes on from them.
+#[test]
+fn alternatives_after_other_steps_show_those_steps_continued() {
+    let scramble = "R U2 F' L D B2 R' F U L2 D' B";
+    let eo = first_stage("--fewest", scramble);
+    let own = alternatives_json(&["--stage", "2", "--count", "4", scramble]);
+    let after = alternatives_json(&["--stage", "2", "--count", "4", "--after", &eo, scramble]);
+    assert_eq!(own, after);
+    let other = first_stage("--fast", scramble);
+    assert_ne!(other, eo, "fast mode's EO is another");
+    let found = alternatives_json(&["--stage", "2", "--count", "4", "--after", &other, scramble]);
+    assert_eq!(found[0]["on_show"], true);
+    for alternative in &found {
+        let solution = alternative["solution"].as_str().unwrap();
+        // The join with the next stage may merge the last move.
+        let kept = &other[..other.rfind(' ').unwrap()];
+        assert!(solution.starts_with(kept), "{solution}");
+        assert_solves(scramble, solution);
+    }
+}
+
+#[test]
+fn the_plain_list_names_the_stage_on_show() {
+    let text = succeed(&[
+        "alternatives",
+        "--stage",
+        "1",
+        "--count",
+        "2",
+        "R U2 F' L D B2",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].ends_with(" \u{b7} on show"), "{text}");
+    assert!(lines[0].contains(" moves \u{b7} total "), "{text}");
+    assert!(!lines[1].contains("on show"), "{text}");
+}
+
+#[test]
+fn niss_works_on_chosen_axes() {
+    let scramble = "R U2 F' L D B2 R' F U";
+    let text = succeed(&[
+        "solve",
+        "--niss",
+        "--edges",
+        "R/L",
+        "--corners",
+        "U/D",
+        "--json",
+        scramble,
+    ]);
+    let found: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    assert_eq!(
+        found["axes"],
+        serde_json::json!({"edges": "R/L", "corners": "U/D"})
+    );
+    assert_solves(scramble, found["solution"].as_str().unwrap());
+}
+
+#[test]
+fn an_empty_attempt_is_refused_with_a_message() {
+    for attempt in ["", "// just a comment", "\n  \n"] {
+        let o = thistle(&["check", "--scramble", "R U F", attempt], None);
+        assert_eq!(o.status.code(), Some(2), "{attempt:?}");
+        assert!(
+            stderr(&o).starts_with("thistle: attempt: the attempt has no moves"),
+            "{}",
+            stderr(&o)
+        );
+        assert_eq!(stdout(&o), "");
+    }
+}
+
+#[test]
+fn check_names_the_dr_case_on_its_axis() {
+    // F B' orients no edges, then the EO is reached; the case names an axis.
+    let scramble = "R U2 F' L D B2 R' F U";
+    let eo = first_stage("--fast", scramble);
+    let text = succeed(&["check", "--json", "--scramble", scramble, &eo]);
+    let result: serde_json::Value = serde_json::from_str(text.trim()).unwrap();
+    let case = &result["steps"][0]["case"];
+    assert!(case["name"].as_str().unwrap().ends_with('e'), "{text}");
+    assert!(
+        ["U/D", "R/L", "F/B"].contains(&case["corners"].as_str().unwrap()),
+        "{text}"
+    );
+    let plain = succeed(&["check", "--scramble", scramble, &eo]);
+    assert!(
+        plain.contains(&format!(
+            "(DR case {} on {})",
+            case["name"].as_str().unwrap(),
+            case["corners"].as_str().unwrap()
+        )),
+        "{plain}"
+    );
+}
+
+#[test]
+fn every_write_up_line_has_a_space_before_its_comment() {
+    let scrambles = succeed(&["random", "--count", "4", "--seed", "12"]);
+    for scramble in scrambles.lines() {
+        let text = succeed(&["solve", "--niss", "--write-up", scramble]);
+        for line in text.lines().filter(|line| line.contains("//")) {
+            assert!(line.contains(" // "), "{line:?}");
+        }
+    }
+}
+
+#[test]
+fn practice_prints_a_repeatable_wca_shape_scramble() {
+    let a = succeed(&["practice", "--seed", "9"]);
+    let b = succeed(&["practice", "--seed", "9"]);
+    assert_eq!(a, b);
+    let scramble = a.trim();
+    assert!(scramble.starts_with("R' U' F "), "{scramble}");
+    assert!(scramble.ends_with(" R' U' F"), "{scramble}");
+    let c = succeed(&["practice", "--seed", "10"]);
+    assert_ne!(a, c);
 }
 
 /// Asserts, by `thistle state`, that `solution` after `scramble` solves the cube.

@@ -7,9 +7,13 @@
 import { moves, page, ui } from './page.js';
 import { labClient } from './solving.js';
 
-/** Alternatives asked for at once, then while the person looks. */
-const FIRST_COUNT = 8;
-const MORE_COUNT = 24;
+/**
+ * Alternatives asked for at once, then while the person looks: the core
+ * ranks them 24 at a time, so the first list is one such batch and the
+ * longer one begins with it (the later options are added after it).
+ */
+const FIRST_COUNT = 24;
+const MORE_COUNT = 48;
 
 function element(tag, props = {}, ...children) {
   const made = Object.assign(document.createElement(tag), props);
@@ -21,14 +25,13 @@ function element(tag, props = {}, ...children) {
  * Builds the lab. `display(wanted, found, counts)` shows a solution.
  * Returns its actions, which app.js wires to the lab's controls: `solve(input,
  * options)` resolves to a solution found with `{ niss, axes }`;
- * `openAlternatives`, `copyWriteUp` and `check`; and `update(status)` and
- * `shown()`, which follow playback and each new solution.
+ * `openAlternatives`, `copyWriteUp` and `check`; and `shown()`, which
+ * follows each new solution (a list stays open while the player moves).
  */
 export function createLab({ display }) {
   const client = labClient();
   const box = ui.alternativesBox;
   let listing = 0;
-  let listedStage = -1;
 
   const note = (text) => {
     ui.labNote.textContent = text;
@@ -40,43 +43,50 @@ export function createLab({ display }) {
     box.removeAttribute('aria-busy');
     box.replaceChildren();
     ui.alternatives.setAttribute('aria-expanded', 'false');
-    listedStage = -1;
   };
 
-  /** Puts alternative `offered` for stage `stage` in, and shows the result. */
+  /**
+   * Puts alternative `offered` for stage `stage` in, and shows the result;
+   * the stage on show is already in.
+   */
   const choose = (stage, offered) => {
+    closeAlternatives();
+    ui.alternatives.focus();
+    if (offered.onShow) return;
     for (const chosen of [...page.chosen]) if (chosen > stage) page.chosen.delete(chosen);
     page.chosen.add(stage);
-    closeAlternatives();
     // The earlier stages stay, so the chosen stage starts where it did.
     const { name, start } = page.solution.stages[stage];
     const wanted = { ...page.wanted, mode: 'fewest', position: start, stages: offered.found.stages };
     display(wanted, offered.found, `${moves(offered.total)} (with your choice for ${name})`);
-    ui.alternatives.focus();
   };
 
   /**
    * The listbox of `offered` alternatives for stage `stage`, keyboard and
-   * pointer, with `keep` (an alternative of an earlier list) active if it is
-   * offered; returns a function that gives the active alternative.
+   * pointer. Returns `more(longer)`, which adds the options a longer list
+   * has after these, each new one below the last, so no option moves.
    */
-  const showList = (stage, offered, keep = null) => {
+  const showList = (stage, offered) => {
     const name = page.solution.stages[stage].name;
     const list = element('ul', { className: 'alternatives-list', tabIndex: 0, id: 'alternatives-list' });
     list.setAttribute('role', 'listbox');
     list.setAttribute('aria-label', `Alternatives for ${name}`);
-    const options = offered.map((item, index) => {
+    const items = [];
+    const options = [];
+    const add = (item) => {
+      const index = options.length;
       const option = element('li', {
         id: `alternative-${index}`,
-        textContent: `${item.text || '(nothing to do)'} · ${moves(item.length)} · total ${item.total}`,
+        textContent: `${item.text || '(nothing to do)'} · ${moves(item.length)} · total ${item.total}${item.onShow ? ' · on show' : ''}`,
       });
       option.setAttribute('role', 'option');
       option.setAttribute('aria-selected', 'false');
       option.addEventListener('click', () => choose(stage, item));
       list.append(option);
-      return option;
-    });
-    let active = Math.max(0, offered.findIndex((item) => keep !== null && item.text === keep.text));
+      items.push(item);
+      options.push(option);
+    };
+    let active = 0;
     const activate = (index) => {
       if (options.length === 0) return;
       active = (index + options.length) % options.length;
@@ -88,7 +98,7 @@ export function createLab({ display }) {
       const moveTo = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: options.length - 1 }[event.key];
       if (moveTo !== undefined) activate(moveTo);
       else if (event.key === 'Enter' || event.key === ' ') {
-        if (options.length) choose(stage, offered[active]);
+        if (options.length) choose(stage, items[active]);
       } else if (event.key === 'Escape') {
         closeAlternatives();
         ui.alternatives.focus();
@@ -96,15 +106,22 @@ export function createLab({ display }) {
       event.preventDefault();
       event.stopPropagation();
     });
-    const heading = element('p', { className: 'alternatives-heading' },
-      offered.length
-        ? `${offered.length} ways to do ${name}, sorted by the whole solution's length:`
-        : `No other way to do ${name} keeps the stages apart.`);
-    const hadFocus = box.contains(document.activeElement);
+    const heading = element('p', { className: 'alternatives-heading' });
+    const title = () => {
+      heading.textContent = items.length > 1
+        ? `The one on show, then ${items.length - 1} other ways to do ${name}, by the whole solution's length:`
+        : `No other way to do ${name} keeps the stages apart.`;
+    };
+    offered.forEach(add);
+    title();
     box.replaceChildren(heading, list);
+    // Without moving the page to it: the list opens where it is.
     activate(active);
-    if (hadFocus || keep === null) list.focus();
-    return () => offered[active] ?? null;
+    list.focus({ preventScroll: true });
+    return (longer) => {
+      longer.slice(items.length).forEach(add);
+      title();
+    };
   };
 
   /** Lists alternatives for the stage on show: a first few now, more in the background. */
@@ -115,7 +132,6 @@ export function createLab({ display }) {
     }
     const stage = page.app.status().stage;
     const asked = ++listing;
-    listedStage = stage;
     box.hidden = false;
     // Busy until the longer list has come, or was not needed.
     box.setAttribute('aria-busy', 'true');
@@ -127,10 +143,10 @@ export function createLab({ display }) {
     try {
       const first = await client.call('alternatives', args(FIRST_COUNT));
       if (asked !== listing) return;
-      const active = showList(stage, first);
+      const grow = showList(stage, first);
       const more = await client.call('alternatives', args(MORE_COUNT));
-      if (asked !== listing || more.length <= first.length) return;
-      showList(stage, more, active());
+      if (asked !== listing) return;
+      grow(more);
     } catch (error) {
       if (asked !== listing) return;
       box.replaceChildren(element('p', { className: 'error', textContent: `No alternatives: ${error.message}.` }));
@@ -231,10 +247,6 @@ export function createLab({ display }) {
 
   return {
     solve: (input, options) => client.call('solve', { input, options }),
-    /** A list for another stage than the one on show closes. */
-    update(status) {
-      if (!box.hidden && listedStage !== status.stage) closeAlternatives();
-    },
     /** A new solution on show: any list of the old one goes. */
     shown() {
       if (!box.hidden) closeAlternatives();

@@ -1,14 +1,20 @@
-//! Alternatives for one stage of a fewest-moves solution: other ways to
-//! reach the stage's goal from where the earlier steps left the cube, each
-//! with the later stages re-planned by the fewest-moves search, sorted by
-//! the whole solution's length. Stage solutions up to `EXTRA` moves over
-//! the optimum are offered, as a longer stage can leave a shorter rest.
-//! With NISS, the stage may also be found on the inverse scramble, and the
-//! rest goes on from that side.
+//! Alternatives for one stage of a fewest-moves solution: the stage on
+//! show first, then other ways to reach the stage's goal from where the
+//! earlier steps left the cube, each with the later stages re-planned by the
+//! fewest-moves search (with NISS, on either side), ranked by the whole
+//! solution's length. Stage solutions up to `EXTRA` moves over the optimum
+//! are offered, as a longer stage can leave a shorter rest. With NISS, the
+//! stage may also be found on the inverse scramble.
+//!
+//! The ranking does not depend on how many are asked for: the same stage
+//! solutions are found whatever the count, put in the order of a fast
+//! estimate, and re-planned `RANKED_TOGETHER` at a time, each such batch
+//! sorted by its exact totals; a list of `n` is the first `n` of that
+//! order, so a longer list begins with a shorter one.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, may_follow};
-use crate::solve::niss::{Side, Sides, Step};
+use crate::solve::niss::{NissSolution, Side, Sides, Step};
 use crate::solve::orientation::{Axes, Orientation};
 use crate::solve::solver::{furthest, goals_reached, stage_moves, DistanceTable, SolvedStage};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
@@ -16,24 +22,29 @@ use crate::solve::tables;
 
 /// Moves over the stage's optimum that an alternative may take.
 pub const EXTRA: usize = 2;
-/// Stage solutions found per orientation and side, for each alternative
-/// asked for: enough that the best totals are among them.
-const FOUND_PER_ASKED: usize = 2;
-/// Stage solutions re-planned, for each alternative asked for: the best
-/// by a fast estimate of the whole.
-const REPLANNED_PER_ASKED: usize = 3;
+/// Stage solutions found per orientation and side at the optimal length
+/// (half as many a move longer, and so on), whatever the count asked for.
+const FOUND: usize = 24;
+/// Alternatives re-planned and sorted together by their exact totals: a
+/// list of up to this many is in the order of its totals, and a longer one
+/// goes on with the next batch, sorted in its turn.
+pub const RANKED_TOGETHER: usize = 24;
 /// The share of the fewest-moves budget each re-planned rest gets.
 const REST_SHARE: u64 = 8;
 
-/// One alternative: the stage's moves and side, the later stages
-/// re-planned on that side, and the whole solution with its length.
+/// One way to do the stage: its moves and side, the later stages
+/// re-planned (each on its side; this stage and the earlier ones empty),
+/// and the whole solution with its length. `on_show` marks the stage of
+/// the solution on show.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Alternative {
     pub moves: Vec<Move>,
     pub side: Side,
     pub axes: Axes,
     pub rest: [SolvedStage; StageKind::COUNT],
+    pub rest_sides: [Side; StageKind::COUNT],
     pub solution: Vec<Move>,
+    pub on_show: bool,
 }
 
 /// Why alternatives cannot be offered.
@@ -43,6 +54,26 @@ pub enum AlternativesError {
     Invalid(#[from] InvalidCube),
     #[error("the moves before it have not reached the goal of {0}, where {1} starts")]
     NotReached(&'static str, &'static str),
+}
+
+/// Stage `kind` of the solution on show, as the first of its list: the
+/// earlier stages' steps, and the stage with the rest as shown.
+pub fn on_show(shown: &NissSolution, kind: StageKind) -> (Vec<Step>, Alternative) {
+    let steps = shown.steps();
+    let mut rest = shown.stages.clone();
+    for stage in &mut rest[..=kind.index()] {
+        stage.moves.clear();
+    }
+    let alternative = Alternative {
+        moves: shown.stages[kind.index()].moves.clone(),
+        side: shown.sides[kind.index()],
+        axes: shown.axes,
+        rest,
+        rest_sides: shown.sides,
+        solution: shown.moves(),
+        on_show: true,
+    };
+    (steps[..kind.index()].to_vec(), alternative)
 }
 
 /// Stage solutions of `cube` (in the classic frame) from its optimal length
@@ -115,23 +146,19 @@ impl<S: Stage> Walk<'_, S> {
     }
 }
 
-/// Up to `count` alternatives for stage `kind` after `before` (the steps of
-/// the earlier stages, on their sides), sorted by the whole solution's
-/// length, then the stage's, with none twice. With `niss`, alternatives on
-/// the inverse scramble are offered too.
-pub fn alternatives(
+/// The sides after `before`, and the orientations that offer stage `kind`
+/// there: the earlier steps keep their roles, each reaching, on the axes
+/// offered, as far as it reaches on any (up to this stage's start).
+fn setting(
     scramble: &CubieCube,
     before: &[Step],
     kind: StageKind,
-    count: usize,
-    niss: bool,
-) -> Result<Vec<Alternative>, AlternativesError> {
+) -> Result<(Sides, Vec<&'static Orientation>), AlternativesError> {
     scramble.check()?;
     let mut sides = Sides::default();
-    // The earlier steps keep their roles: each reaches, on the axes offered,
-    // as far as it reaches on any (up to this stage's start). Every such
-    // orientation offers this stage, not only those that have come furthest.
-    let mut orientations: Vec<&Orientation> = Orientation::all().iter().collect();
+    // Every such orientation offers this stage, not only those that have
+    // come furthest.
+    let mut orientations: Vec<&'static Orientation> = Orientation::all().iter().collect();
     for step in before {
         sides.push(step);
         let cube = sides.normal_cube(scramble);
@@ -145,14 +172,72 @@ pub fn alternatives(
         return Err(AlternativesError::NotReached(missing, kind.name()));
     }
     orientations.retain(|o| goals_reached(&normal, o) >= kind.index());
+    Ok((sides, orientations))
+}
+
+/// The solution the lab shows after `before` where it is not the solve's
+/// own: stage `kind` and the rest as the fewest-moves search finds them
+/// (with `niss`, on either side), the shortest over the orientations that
+/// keep the earlier stages' roles.
+pub fn continued(
+    scramble: &CubieCube,
+    before: &[Step],
+    kind: StageKind,
+    niss: bool,
+) -> Result<Alternative, AlternativesError> {
+    let (sides, orientations) = setting(scramble, before, kind)?;
+    let mut best: Option<Alternative> = None;
+    for orientation in orientations {
+        let rest = rest_after(
+            scramble,
+            &sides,
+            Side::Normal,
+            orientation,
+            (niss, fewest::DEFAULT_BUDGET),
+        )?;
+        let mut stages = rest.stages;
+        let moves = std::mem::take(&mut stages[kind.index()].moves);
+        let found = Alternative {
+            moves,
+            side: rest.sides[kind.index()],
+            axes: orientation.axes(),
+            rest: stages,
+            rest_sides: rest.sides,
+            solution: rest.solution,
+            on_show: true,
+        };
+        if best
+            .as_ref()
+            .is_none_or(|b| found.solution.len() < b.solution.len())
+        {
+            best = Some(found);
+        }
+    }
+    Ok(best.expect("the stage's start is reached on some orientation"))
+}
+
+/// Up to `count` alternatives for stage `kind` after `before` (the steps of
+/// the earlier stages, on their sides), other than `shown` (the stage on
+/// show, which its list gives first), ranked as the module says, with none
+/// twice. With `niss`, alternatives on the inverse scramble are offered
+/// too, and the rests may switch sides.
+pub fn alternatives(
+    scramble: &CubieCube,
+    before: &[Step],
+    kind: StageKind,
+    shown: &Alternative,
+    count: usize,
+    niss: bool,
+) -> Result<Vec<Alternative>, AlternativesError> {
+    let (sides, orientations) = setting(scramble, before, kind)?;
     let on: &[Side] = if niss {
         &[Side::Normal, Side::Inverse]
     } else {
         &[Side::Normal]
     };
     // Every stage solution found is ranked by its length plus the rest as
-    // fast mode solves it (microseconds); only the best few are re-planned
-    // by the fewest-moves search (milliseconds each).
+    // fast mode solves it (microseconds); the fewest-moves search re-plans
+    // them (milliseconds each) in that order, as many as are asked for.
     let mut candidates: Vec<(usize, Vec<Move>, Side, &Orientation)> = Vec::new();
     for &side in on {
         let cube = sides.cube(scramble, side);
@@ -162,15 +247,17 @@ pub fn alternatives(
                 kind,
                 Enumerate {
                     cube: &seen,
-                    limit: count * FOUND_PER_ASKED,
+                    limit: FOUND,
                 },
             );
             for path in paths {
                 let rest: usize = stage_moves(&seen.apply(&path)).iter().map(Vec::len).sum();
                 let moves: Vec<Move> = path.iter().map(|&m| orientation.move_to_cube(m)).collect();
-                if !candidates
-                    .iter()
-                    .any(|(_, m, s, _)| *m == moves && *s == side)
+                let shown_already = moves == shown.moves && side == shown.side;
+                if !shown_already
+                    && !candidates
+                        .iter()
+                        .any(|(_, m, s, _)| *m == moves && *s == side)
                 {
                     candidates.push((path.len() + rest, moves, side, orientation));
                 }
@@ -178,57 +265,99 @@ pub fn alternatives(
         }
     }
     candidates.sort_by_key(|(estimate, ..)| *estimate);
-    candidates.truncate(count * REPLANNED_PER_ASKED);
-    let mut found: Vec<Alternative> = Vec::new();
-    for (_, moves, side, orientation) in candidates {
-        let alternative = replan(scramble, &sides, moves, side, orientation)?;
-        // A rest that redoes this stage or an earlier one does not keep the
-        // stages apart.
-        if alternative.rest[..=kind.index()]
-            .iter()
-            .all(|stage| stage.moves.is_empty())
-        {
-            found.push(alternative);
+    let mut ranked: Vec<Alternative> = Vec::new();
+    for batch in candidates.chunks(RANKED_TOGETHER) {
+        if ranked.len() >= count {
+            break;
         }
+        let mut found: Vec<Alternative> = Vec::with_capacity(batch.len());
+        for (_, moves, side, orientation) in batch {
+            let alternative = replan(scramble, &sides, moves, *side, orientation, niss)?;
+            // A rest that redoes this stage or an earlier one does not keep
+            // the stages apart.
+            if alternative.rest[..=kind.index()]
+                .iter()
+                .all(|stage| stage.moves.is_empty())
+            {
+                found.push(alternative);
+            }
+        }
+        // Stable: equal totals keep the estimate's order.
+        found.sort_by_key(|a| (a.solution.len(), a.moves.len()));
+        ranked.extend(found);
     }
-    found.sort_by_key(|a| (a.solution.len(), a.moves.len()));
-    found.truncate(count);
-    Ok(found)
+    ranked.truncate(count);
+    Ok(ranked)
 }
 
-/// The alternative `moves` on `side`, with the later stages re-planned on
-/// that side and axes.
+/// The later stages, each on its side, and the whole solution.
+struct Rest {
+    stages: [SolvedStage; StageKind::COUNT],
+    sides: [Side; StageKind::COUNT],
+    solution: Vec<Move>,
+}
+
+/// The rest of the solution after `sides`, found by the fewest-moves
+/// search on `orientation`'s axes within `budget` nodes, going on from
+/// `side` (the side of the stage just made); with `niss`, each later stage
+/// may switch sides.
+fn rest_after(
+    scramble: &CubieCube,
+    sides: &Sides,
+    side: Side,
+    orientation: &Orientation,
+    (niss, budget): (bool, u64),
+) -> Result<Rest, InvalidCube> {
+    let cube = sides.cube(scramble, side);
+    let found = if niss {
+        fewest::solve_fewest_niss_in(&cube, Some(orientation), budget)?
+    } else {
+        NissSolution::normal(fewest::solve_fewest_in(&cube, orientation, budget)?)
+    };
+    // The search's normal side is `side`; its inverse, the other one.
+    let sides_found = found.sides.map(|s| match s {
+        Side::Normal => side,
+        Side::Inverse => side.other(),
+    });
+    let mut whole = sides.clone();
+    for (stage, &on) in found.stages.iter().zip(&sides_found) {
+        whole.push(&Step {
+            moves: stage.moves.clone(),
+            side: on,
+        });
+    }
+    Ok(Rest {
+        stages: found.stages,
+        sides: sides_found,
+        solution: whole.solution(),
+    })
+}
+
+/// The alternative `moves` on `side`, with the later stages re-planned
+/// from that side on that orientation's axes.
 fn replan(
     scramble: &CubieCube,
     sides: &Sides,
-    moves: Vec<Move>,
+    moves: &[Move],
     side: Side,
     orientation: &Orientation,
+    niss: bool,
 ) -> Result<Alternative, InvalidCube> {
     let mut sides = sides.clone();
-    let step = Step {
-        moves: moves.clone(),
+    sides.push(&Step {
+        moves: moves.to_vec(),
         side,
-    };
-    sides.push(&step);
-    let rest = fewest::solve_fewest_in(
-        &sides.cube(scramble, side),
-        orientation,
-        fewest::DEFAULT_BUDGET / REST_SHARE,
-    )?
-    .stages;
-    for stage in &rest {
-        sides.push(&Step {
-            moves: stage.moves.clone(),
-            side,
-        });
-    }
+    });
+    let budget = fewest::DEFAULT_BUDGET / REST_SHARE;
+    let rest = rest_after(scramble, &sides, side, orientation, (niss, budget))?;
     Ok(Alternative {
-        moves,
+        moves: moves.to_vec(),
         side,
         axes: orientation.axes(),
-        rest,
-        solution: sides.solution(),
+        rest: rest.stages,
+        rest_sides: rest.sides,
+        solution: rest.solution,
+        on_show: false,
     })
 }
 
@@ -237,16 +366,30 @@ mod tests {
     use super::*;
     use crate::cube::notation::parse;
 
+    /// The fewest-moves solution of `scramble` (with NISS, `niss`), as the
+    /// lab shows it.
+    fn solved(scramble: &CubieCube, niss: bool) -> NissSolution {
+        if niss {
+            fewest::solve_fewest_niss(scramble, fewest::DEFAULT_BUDGET).unwrap()
+        } else {
+            NissSolution::normal(fewest::solve_fewest(scramble, fewest::DEFAULT_BUDGET).unwrap())
+        }
+    }
+
     #[test]
     fn alternatives_are_sorted_distinct_and_solve() {
         tables::prepare();
         let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
-        let found = alternatives(&scramble, &[], StageKind::OrientEdges, 8, false).unwrap();
+        let (before, shown) = on_show(&solved(&scramble, false), StageKind::OrientEdges);
+        let found =
+            alternatives(&scramble, &before, StageKind::OrientEdges, &shown, 8, false).unwrap();
         assert_eq!(found.len(), 8);
         for pair in found.windows(2) {
             assert!(pair[0].solution.len() <= pair[1].solution.len());
         }
         for (i, a) in found.iter().enumerate() {
+            assert!(!a.on_show);
+            assert!(a.moves != shown.moves || a.side != shown.side);
             assert!(found[..i]
                 .iter()
                 .all(|b| b.moves != a.moves || b.side != a.side));
@@ -262,21 +405,32 @@ mod tests {
         }
     }
 
+    /// The stage on show leads its list with the solution's own total, and
+    /// a longer list begins with a shorter one.
+    #[test]
+    fn the_stage_on_show_leads_and_a_longer_list_begins_with_a_shorter_one() {
+        tables::prepare();
+        let scramble = parse("B2 L' D2 U' R2 F' L B U2 R' D F2").unwrap().cube();
+        let shown = solved(&scramble, true);
+        for kind in &StageKind::ALL[..3] {
+            let (before, first) = on_show(&shown, *kind);
+            assert_eq!(first.solution, shown.moves());
+            assert_eq!(first.moves, shown.stages[kind.index()].moves);
+            let eight = alternatives(&scramble, &before, *kind, &first, 8, true).unwrap();
+            let more = alternatives(&scramble, &before, *kind, &first, 20, true).unwrap();
+            assert_eq!(eight[..], more[..eight.len()], "{kind:?}");
+            assert!(eight.len() == 8 || eight.len() == more.len());
+        }
+    }
+
     /// The earlier stages keep their roles on an alternative's axes: each
     /// reaches its own goal there, so the stages still read in order.
     #[test]
     fn the_earlier_stages_keep_their_roles_on_every_alternatives_axes() {
         tables::prepare();
         let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
-        let solution = fewest::solve_fewest(&scramble, fewest::DEFAULT_BUDGET).unwrap();
-        let before: Vec<Step> = solution.stages[..2]
-            .iter()
-            .map(|stage| Step {
-                moves: stage.moves.clone(),
-                side: Side::Normal,
-            })
-            .collect();
-        let found = alternatives(&scramble, &before, StageKind::ALL[2], 24, false).unwrap();
+        let (before, shown) = on_show(&solved(&scramble, false), StageKind::ALL[2]);
+        let found = alternatives(&scramble, &before, StageKind::ALL[2], &shown, 24, false).unwrap();
         assert!(!found.is_empty());
         for a in &found {
             let orientation = Orientation::with_axes(a.axes).unwrap();
@@ -292,15 +446,39 @@ mod tests {
     #[test]
     fn a_later_stage_needs_the_earlier_ones_reached() {
         let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
-        let error = alternatives(&scramble, &[], StageKind::ALL[2], 8, false).unwrap_err();
+        let error = continued(&scramble, &[], StageKind::ALL[2], false).unwrap_err();
         assert!(error.to_string().contains("Orient edges"), "{error}");
+    }
+
+    /// Continuing from steps that are not the solve's own gives a solution
+    /// that solves, with the stage asked for and its rest.
+    #[test]
+    fn a_continued_solution_solves_from_other_earlier_steps() {
+        tables::prepare();
+        let scramble = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
+        let eo = crate::solve::solver::solve(&scramble).unwrap().stages[0]
+            .moves
+            .clone();
+        let before = [Step {
+            moves: eo,
+            side: Side::Normal,
+        }];
+        let shown = continued(&scramble, &before, StageKind::ALL[1], true).unwrap();
+        assert!(shown.on_show);
+        assert!(scramble.apply(&shown.solution).is_solved());
+        let found = alternatives(&scramble, &before, StageKind::ALL[1], &shown, 8, true).unwrap();
+        assert!(found
+            .iter()
+            .all(|a| a.moves != shown.moves || a.side != shown.side));
     }
 
     #[test]
     fn with_niss_the_inverse_side_is_offered() {
         tables::prepare();
         let scramble = parse("F2 U' R L2 B D' F").unwrap().cube();
-        let found = alternatives(&scramble, &[], StageKind::OrientEdges, 40, true).unwrap();
+        let (before, shown) = on_show(&solved(&scramble, true), StageKind::OrientEdges);
+        let found =
+            alternatives(&scramble, &before, StageKind::OrientEdges, &shown, 40, true).unwrap();
         assert!(found.iter().any(|a| a.side == Side::Inverse));
         for a in &found {
             assert!(scramble.apply(&a.solution).is_solved());

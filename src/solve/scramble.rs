@@ -3,8 +3,9 @@
 //! reproducible tests and benchmarks), the page's a smaller one.
 
 use crate::cube::coord;
-use crate::cube::cubie::{is_odd, CubieCube, Move};
+use crate::cube::cubie::{is_odd, CubieCube, Face, Move};
 use crate::solve::fewest;
+use crate::solve::orientation::Orientation;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 
@@ -54,6 +55,65 @@ pub fn random_state_scramble(rng: &mut impl Rng) -> (CubieCube, Vec<Move>) {
     let solution = fewest::solve_fewest(&cube, fewest::DEFAULT_BUDGET)
         .expect("a random state is one face turns reach");
     (cube, solution.inverse_moves())
+}
+
+/// The moves a WCA fewest-moves scramble starts and ends with: R' U' F.
+pub const FMC_ENDS: [Move; 3] = [
+    Move::new(Face::R, 3),
+    Move::new(Face::U, 3),
+    Move::new(Face::F, 1),
+];
+
+/// Whether `middle` fits between two `FMC_ENDS` with nothing merging or
+/// commuting into them: it does not start on the F/B axis (after F) nor
+/// end on the R/L axis (before R').
+fn fits_between_ends(middle: &[Move]) -> bool {
+    let (Some(first), Some(last)) = (middle.first(), middle.last()) else {
+        return false;
+    };
+    first.face.axis() != Face::F.axis() && last.face.axis() != Face::R.axis()
+}
+
+/// A uniformly random state and a scramble for it in the WCA fewest-moves
+/// shape: R' U' F, moves, R' U' F, with nothing cancelling at the joins.
+/// The moves between are a fewest-moves solution (or the inverse of one)
+/// of the state that is left once both ends are taken off; the shortest
+/// that fits is used, trying the best of six orientations first and then
+/// each one, and a state none fits is drawn again (never seen in practice).
+pub fn fmc_scramble(rng: &mut impl Rng) -> (CubieCube, Vec<Move>) {
+    let ends = CubieCube::solved().apply(&FMC_ENDS).inverse();
+    loop {
+        let cube = random_state(rng);
+        // The state the middle must make: ends⁻¹ · cube · ends⁻¹.
+        let middle = ends * cube * ends;
+        let budget = fewest::DEFAULT_BUDGET;
+        let found = |o: Option<&Orientation>| {
+            let solve = |c: &CubieCube| match o {
+                Some(o) => fewest::solve_fewest_in(c, o, budget),
+                None => fewest::solve_fewest(c, budget),
+            };
+            // Moves that make `middle`: a solution of its inverse, or the
+            // inverse of its own solution.
+            let direct = solve(&middle.inverse()).expect("a legal state").moves();
+            let undone = solve(&middle).expect("a legal state").inverse_moves();
+            [direct, undone]
+        };
+        let orientations = Orientation::all();
+        let fitting = std::iter::once(None)
+            .chain(orientations.iter().map(Some))
+            .find_map(|o| {
+                found(o)
+                    .into_iter()
+                    .filter(|m| fits_between_ends(m))
+                    .min_by_key(Vec::len)
+            });
+        if let Some(inner) = fitting {
+            let mut moves = FMC_ENDS.to_vec();
+            moves.extend(inner);
+            moves.extend(FMC_ENDS);
+            return (cube, moves);
+        }
+    }
 }
 
 /// `count` random face turns with no face turned twice in a row and no three
@@ -160,5 +220,29 @@ mod tests {
             random_state(&mut rng(Some(5)))
         );
         assert_ne!(random_state(&mut rng(None)), random_state(&mut rng(None)));
+    }
+
+    /// The practice scramble makes the random state it was drawn for, and
+    /// has the WCA shape with nothing merging at its joins.
+    #[test]
+    fn fmc_scrambles_make_their_state_in_the_wca_shape() {
+        crate::solve::tables::prepare();
+        let mut drawn = rng(Some(11));
+        for _ in 0..12 {
+            let (cube, moves) = fmc_scramble(&mut drawn);
+            assert_eq!(CubieCube::solved().apply(&moves), cube);
+            let n = moves.len();
+            assert_eq!(moves[..3], FMC_ENDS);
+            assert_eq!(moves[n - 3..], FMC_ENDS);
+            assert!(fits_between_ends(&moves[3..n - 3]), "{moves:?}");
+            for pair in moves.windows(2) {
+                assert_ne!(pair[0].face, pair[1].face, "{moves:?}");
+            }
+        }
+        let (a, b) = (
+            fmc_scramble(&mut rng(Some(4))),
+            fmc_scramble(&mut rng(Some(4))),
+        );
+        assert_eq!(a, b);
     }
 }

@@ -80,27 +80,42 @@ pub fn solve_lab(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
 
 /// One alternative as the page lists it.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Offered {
     /// The stage's moves in FMC notation.
     text: String,
     length: usize,
     total: usize,
+    /// Whether this is the stage of the solution on show (the list's first).
+    on_show: bool,
     /// The whole solution with this choice, as `App.show` plays it.
     found: Searched,
 }
 
-/// Reads the solution on show (a `Searched`) into its steps.
-fn steps_of(shown: &Searched) -> Result<Vec<Step>, JsValue> {
-    shown
-        .stages
-        .iter()
-        .map(|text| niss::read_stage(text).map_err(|e| js_error(&e.to_string(), None)))
-        .collect()
+/// Reads the solution on show (a `Searched`) into its stages and sides.
+fn read_shown(shown: &Searched) -> Result<NissSolution, JsValue> {
+    let axes = orientation(shown.orientation)?.axes();
+    let mut moves = StageMoves::default();
+    let mut sides = [Side::Normal; StageKind::COUNT];
+    if shown.stages.len() != StageKind::COUNT {
+        return Err(js_error("a solution has one move list per stage", None));
+    }
+    for (k, text) in shown.stages.iter().enumerate() {
+        let step = niss::read_stage(text).map_err(|e| js_error(&e.to_string(), None))?;
+        moves[k] = step.moves;
+        sides[k] = step.side;
+    }
+    Ok(NissSolution {
+        stages: Solution::with_axes(moves, axes).stages,
+        sides,
+        axes,
+    })
 }
 
-/// Up to `count` alternatives for stage `stage` (0–3) of the solution on
-/// show (`shown`, as `solveLab` gives it) of `input`, keeping the earlier
-/// stages: `[{ text, length, total, found }]`, sorted by total.
+/// The stage on show for stage `stage` (0–3) of the solution on show
+/// (`shown`, as `solveLab` gives it) of `input`, then up to `count`
+/// alternatives keeping the earlier stages: `[{ text, length, total,
+/// onShow, found }]`. A longer list begins with a shorter one.
 #[wasm_bindgen(js_name = alternativesFor)]
 pub fn alternatives_for(
     input: JsValue,
@@ -114,19 +129,21 @@ pub fn alternatives_for(
     let kind = *StageKind::ALL
         .get(stage)
         .ok_or_else(|| js_error(&format!("there is no stage {}", stage + 1), None))?;
-    let steps = steps_of(&shown)?;
-    let before = &steps[..stage.min(steps.len())];
-    let offered = alternatives::alternatives(&fast.cube, before, kind, count, niss_on)
-        .map_err(|e| js_error(&e.to_string(), None))?
-        .into_iter()
+    let shown = read_shown(&shown)?;
+    let (before, first) = alternatives::on_show(&shown, kind);
+    let ranked = alternatives::alternatives(&fast.cube, &before, kind, &first, count, niss_on)
+        .map_err(|e| js_error(&e.to_string(), None))?;
+    let offered = std::iter::once(first)
+        .chain(ranked)
         .map(|alternative| {
             let mut moves: StageMoves = alternative.rest.clone().map(|s| s.moves);
-            let mut sides = [alternative.side; StageKind::COUNT];
+            let mut sides = alternative.rest_sides;
             for (k, step) in before.iter().enumerate() {
                 moves[k] = step.moves.clone();
                 sides[k] = step.side;
             }
             moves[stage] = alternative.moves.clone();
+            sides[stage] = alternative.side;
             let chosen = NissSolution {
                 stages: Solution::with_axes(moves, alternative.axes).stages,
                 sides,
@@ -136,6 +153,7 @@ pub fn alternatives_for(
                 text: niss::fmc_text(&alternative.moves, alternative.side),
                 length: alternative.moves.len(),
                 total: alternative.solution.len(),
+                on_show: alternative.on_show,
                 found: found(&fast, &chosen)?,
             })
         })
@@ -177,8 +195,8 @@ pub fn check_attempt(input: JsValue, text: &str, complete: bool) -> Result<JsVal
 /// The attempt's steps put into the stages they work on (the stage the
 /// cube had reached before each), then the completion's stages after
 /// them, or why they cannot be: a stage's steps must lie on one side, and
-/// a stage the attempt leaves unfinished must be on the normal side, where
-/// the completion goes on.
+/// a stage the attempt leaves unfinished must be on the side the
+/// completion goes on, its last step's.
 fn staged(
     steps: &[Step],
     checked: &AttemptCheck,
@@ -214,13 +232,13 @@ fn staged(
         if stage.moves.is_empty() {
             continue;
         }
-        if sides[k] == Some(Side::Inverse) {
+        if sides[k].is_some_and(|side| side != completion.side) {
             return Err(format!(
-                "the attempt leaves {} unfinished on the inverse side, so it cannot be played stage by stage",
+                "the attempt leaves {} unfinished on the other side from its last step, so it cannot be played stage by stage",
                 StageKind::ALL[k].name()
             ));
         }
-        sides[k] = Some(Side::Normal);
+        sides[k] = Some(completion.side);
         moves[k] = niss::joined(&moves[k], &stage.moves);
     }
     Ok(NissSolution {

@@ -69,16 +69,20 @@ describe('the FMC lab', () => {
     const { list, total } = await openStage2Alternatives(page);
     await listWhole(page);
     const names = await list.getByRole('option').allTextContents();
-    assert.ok(names.length >= 8, `at least 8 options: ${names.join(' | ')}`);
+    assert.ok(names.length >= 9, `the stage on show and at least 8 options: ${names.join(' | ')}`);
     const parsed = names.map((name) => {
-      const match = /^(.+) · (\d+) moves? · total (\d+)$/.exec(name);
+      const match = /^(.+) · (\d+) moves? · total (\d+)( · on show)?$/.exec(name);
       assert.ok(match, `option name "${name}"`);
-      return { moves: match[1], length: Number(match[2]), total: Number(match[3]) };
+      return { moves: match[1], length: Number(match[2]), total: Number(match[3]), onShow: Boolean(match[4]) };
     });
-    const totals = parsed.map((p) => p.total);
-    assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'sorted by total');
+    const shownStage = await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents();
+    assert.deepEqual(parsed.map((p) => p.onShow), parsed.map((p, k) => k === 0), 'the stage on show comes first, once');
+    assert.equal(parsed[0].moves, shownStage.join(' '), 'its moves are the stage on show');
+    assert.equal(parsed[0].total, total, 'its total is the solution on show');
+    const totals = parsed.slice(1, 25).map((p) => p.total);
+    assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'the first 24 after it sorted by total');
     assert.equal(new Set(parsed.map((p) => p.moves)).size, parsed.length, 'no two alike');
-    assert.ok(totals[0] <= total, 'the best is no longer than the solution on show');
+    assert.ok(Math.min(...parsed.map((p) => p.total)) <= total, 'the best is no longer than the solution on show');
 
     // Choose, with the keyboard, an option that changes the stage.
     const current = await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents();
@@ -100,9 +104,9 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
-  test('the option moved to stays active, and the list keeps focus, when the longer list comes', async () => {
+  test('the list stays open while the player moves, and options keep their place as more come', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // Holds the lab's longer list (over 8) until the test lets it through.
+    // Holds the lab's longer list (over the first 25) until the test lets it through.
     await context.addInitScript(() => {
       const Real = window.Worker;
       const held = [];
@@ -111,7 +115,7 @@ describe('the FMC lab', () => {
         addEventListener(type, listener, options) {
           if (type !== 'message') return super.addEventListener(type, listener, options);
           return super.addEventListener(type, (event) => {
-            if (Array.isArray(event.data.result) && event.data.result.length > 8) held.push(() => listener(event));
+            if (Array.isArray(event.data.result) && event.data.result.length > 25) held.push(() => listener(event));
             else listener(event);
           }, options);
         }
@@ -121,19 +125,29 @@ describe('the FMC lab', () => {
     await searched(page);
     const { list } = await openStage2Alternatives(page);
     const first = await list.getByRole('option').allTextContents();
-    assert.equal(first.length, 8);
+    assert.equal(first.length, 25, 'the stage on show and 24');
     for (let k = 0; k < 3; k += 1) await page.keyboard.press('ArrowDown');
+    // The player moves on into the next stage: the list stays.
+    await page.evaluate(() => window.thistle.seek(window.thistle.status().position + 40));
+    assert.notEqual((await status(page)).stage, 1, 'playback has left stage 2');
+    assert.equal(await list.isVisible(), true, 'the list stays open');
     await page.waitForFunction(() => window.longerLists.held() === 1);
+    const option = list.getByRole('option').nth(5);
+    await option.scrollIntoViewIfNeeded();
+    const before = await option.boundingBox();
     await page.evaluate(() => window.longerLists.release());
     await listWhole(page);
     const options = list.getByRole('option');
     assert.ok(await options.count() > first.length, 'the longer list is on show');
+    assert.deepEqual((await options.allTextContents()).slice(0, first.length), first, 'the first options stay, in place');
+    assert.deepEqual(await option.boundingBox(), before, 'an option does not move');
     assert.equal(await list.locator('[aria-selected="true"]').textContent(), first[3], 'the same option is active');
     assert.equal(await page.evaluate(() => document.activeElement.id), 'alternatives-list', 'the list keeps focus');
-    await page.keyboard.press('Enter');
+    // A mouse click after the list has grown takes the option under it.
+    await page.mouse.click(before.x + before.width / 2, before.y + before.height / 2);
     await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
     const stage2 = await page.locator('.moves > ol > li').nth(1).locator('.move').allTextContents();
-    assert.equal(stage2.join(' '), /^(.+) · \d+ moves? · total \d+$/.exec(first[3])[1], 'Enter chooses it');
+    assert.equal(stage2.join(' '), /^(.+) · \d+ moves? · total \d+$/.exec(first[5])[1], 'the click chose it');
     assert.deepEqual(page.errors, []);
     await context.close();
   });
@@ -197,10 +211,15 @@ describe('the FMC lab', () => {
     const wholeMoves = await page.locator('.moves > ol > li').nth(4).locator('.move').allTextContents();
     const wholeStart = await page.evaluate(() => document.querySelectorAll('.moves > ol > li')[4].querySelector('ol').start - 1);
     await page.evaluate((k) => window.thistle.seek(k + 1), wholeStart);
-    assert.match((await status(page)).text, /Whole solution, on the real scramble/);
+    // The whole solution is counted on its own, N moves, and the stages
+    // on theirs, S: never "of S + N".
+    const stagesTotal = wholeStart;
+    assert.equal((await status(page)).text, `Whole solution · move 1 of ${wholeMoves.length}, on the real scramble`);
     assert.equal(await page.evaluate(() => window.thistle.state()),
       await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves[0]}`),
       'the whole solution starts from the real scramble');
+    await page.evaluate((k) => window.thistle.seek(k), 1);
+    assert.match((await status(page)).text, new RegExp(`^Move 1 of ${stagesTotal} · `));
     const solvedByWhole = await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves.join(' ')}`);
     assert.equal(solvedByWhole, SOLVED, 'N · I⁻¹ solves the real scramble');
     assert.equal(wholeMoves.length, await shownTotal(page), 'its length is the count shown');

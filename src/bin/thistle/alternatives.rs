@@ -1,29 +1,86 @@
-//! `thistle alternatives`: other ways to do one stage, each with the rest re-planned.
+//! `thistle alternatives`: the stage on show, then other ways to do it,
+//! each with the rest re-planned.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
+use thistle::cube::cubie::CubieCube;
 use thistle::cube::notation;
 use thistle::input::Input;
-use thistle::lab::alternatives;
+use thistle::lab::alternatives::{self, Alternative};
+use thistle::solve::niss::{NissSolution, Step};
+use thistle::solve::orientation::Orientation;
 use thistle::solve::stage::StageKind;
-use thistle::solve::{niss, tables};
+use thistle::solve::{fewest, niss, tables};
 
-/// `thistle alternatives`: a line, or a JSON object, per alternative.
+/// What `alternatives` lists: which stage, how many, with NISS or not, and
+/// on which axes (`None` for the best of six).
+pub(crate) struct Asked<'a> {
+    pub(crate) kind: StageKind,
+    pub(crate) count: usize,
+    pub(crate) niss: bool,
+    pub(crate) orientation: Option<&'static Orientation>,
+    pub(crate) after: Option<&'a str>,
+}
+
+/// The solve's own solution of `cube`, as `solve` finds it with the same
+/// options: the solution on show.
+fn own_solution(cube: &CubieCube, asked: &Asked) -> Result<NissSolution, String> {
+    let budget = fewest::DEFAULT_BUDGET;
+    let found = match (asked.niss, asked.orientation) {
+        (true, on) => fewest::solve_fewest_niss_in(cube, on, budget),
+        (false, Some(on)) => fewest::solve_fewest_in(cube, on, budget).map(NissSolution::normal),
+        (false, None) => fewest::solve_fewest(cube, budget).map(NissSolution::normal),
+    };
+    found.map_err(|e| format!("scramble: {e}"))
+}
+
+/// The steps of `steps` that have moves.
+fn with_moves(steps: &[Step]) -> Vec<&Step> {
+    steps.iter().filter(|step| !step.moves.is_empty()).collect()
+}
+
+/// The earlier steps and the stage on show: the solve's own where `--after`
+/// is left out or gives the solve's own earlier stages, else `--after`
+/// continued by the fewest-moves search.
+fn shown(cube: &CubieCube, asked: &Asked) -> Result<(Vec<Step>, Alternative), String> {
+    let own = own_solution(cube, asked)?;
+    let (own_before, own_stage) = alternatives::on_show(&own, asked.kind);
+    let Some(after) = asked.after else {
+        return Ok((own_before, own_stage));
+    };
+    let before = niss::read_attempt(after).map_err(|e| format!("--after: {e}"))?;
+    if with_moves(&before) == with_moves(&own_before) {
+        return Ok((own_before, own_stage));
+    }
+    let stage = alternatives::continued(cube, &before, asked.kind, asked.niss)
+        .map_err(|e| e.to_string())?;
+    Ok((before, stage))
+}
+
+/// `thistle alternatives`: a line, or a JSON object, for the stage on show,
+/// then for each alternative.
 pub(crate) fn print_alternatives(
     out: &mut impl Write,
     json: bool,
-    kind: StageKind,
-    count: usize,
-    niss: bool,
-    (scramble, after): (&str, &str),
+    asked: &Asked,
+    scramble: &str,
 ) -> io::Result<ExitCode> {
     tables::prepare();
     let found = Input::read(scramble)
         .read_cube()
         .map_err(|e| format!("scramble: {e}"))
         .and_then(|(cube, _)| {
-            let before = niss::read_attempt(after).map_err(|e| format!("--after: {e}"))?;
-            alternatives::alternatives(&cube, &before, kind, count, niss).map_err(|e| e.to_string())
+            let (before, stage) = shown(&cube, asked)?;
+            let ranked = alternatives::alternatives(
+                &cube,
+                &before,
+                asked.kind,
+                &stage,
+                asked.count,
+                asked.niss,
+            )
+            .map_err(|e| e.to_string())?;
+            Ok(std::iter::once(stage).chain(ranked).collect::<Vec<_>>())
         });
     let found = match found {
         Ok(found) => found,
@@ -41,14 +98,24 @@ pub(crate) fn print_alternatives(
                 "axes": alternative.axes,
                 "length": alternative.moves.len(),
                 "total": alternative.solution.len(),
+                "on_show": alternative.on_show,
                 "rest": alternative.rest,
+                "rest_sides": alternative.rest_sides,
                 "solution": solution,
             });
             writeln!(out, "{line}")?;
         } else {
             let moves = niss::fmc_text(&alternative.moves, alternative.side);
             let (length, total) = (alternative.moves.len(), alternative.solution.len());
-            writeln!(out, "{moves} \u{b7} {length} moves \u{b7} total {total}")?;
+            let on_show = if alternative.on_show {
+                " \u{b7} on show"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "{moves} \u{b7} {length} moves \u{b7} total {total}{on_show}"
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -142,35 +142,64 @@ pub(crate) fn bench_proofs(
 /// alternatives take tens of milliseconds).
 pub(crate) const LAB_BENCH_SHARE: usize = 10;
 
-/// The FMC lab's figures, one thread: 8 alternatives for each stage after
-/// the fewest-moves solution's earlier stages (with the later stages
-/// re-planned), and a check of an attempt made of its first two stages
-/// (EO and DR), with a completion. Prints each one's median and maximum
-/// milliseconds.
+/// How many alternatives the lab's figures ask for: a first list, as the
+/// page shows at once, and a full one, two batches ranked together.
+const LAB_FIRST: usize = 8;
+const LAB_FULL: usize = 2 * alternatives::RANKED_TOGETHER;
+
+/// The FMC lab's figures, one thread: the first 8 and the full list of
+/// alternatives for each stage of the fewest-moves solution (without NISS
+/// and with), after its own earlier stages, the later stages re-planned;
+/// and a check of an attempt made of its first two stages (EO and DR),
+/// with a completion. Prints each one's median and maximum milliseconds.
 pub(crate) fn bench_lab(out: &mut impl Write, cubes: &[CubieCube]) -> io::Result<()> {
-    let mut times: [Vec<f64>; StageKind::COUNT + 1] = Default::default();
-    for cube in cubes {
-        let solution = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)
-            .expect("a random state is a valid cube");
-        let steps = NissSolution::normal(solution).steps();
-        for kind in StageKind::ALL {
-            let start = Instant::now();
-            let found = alternatives::alternatives(cube, &steps[..kind.index()], kind, 8, false)
-                .expect("the earlier stages reach their goals");
-            times[kind.index()].push(start.elapsed().as_secs_f64() * 1000.0);
-            std::hint::black_box(found);
-        }
+    let mut lines: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut time = |name: String, run: &mut dyn FnMut()| {
         let start = Instant::now();
-        let checked = check::check_attempt(cube, &steps[..2], true).expect("a valid cube");
-        times[StageKind::COUNT].push(start.elapsed().as_secs_f64() * 1000.0);
-        std::hint::black_box(checked);
+        run();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        match lines.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, times)) => times.push(ms),
+            None => lines.push((name, vec![ms])),
+        }
+    };
+    for cube in cubes {
+        let plain = NissSolution::normal(
+            fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)
+                .expect("a random state is a valid cube"),
+        );
+        let attempt = plain.steps();
+        let with_niss = fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)
+            .expect("a random state is a valid cube");
+        for (shown, niss) in [(plain, false), (with_niss, true)] {
+            for kind in StageKind::ALL {
+                let (before, stage) = alternatives::on_show(&shown, kind);
+                for count in [LAB_FIRST, LAB_FULL] {
+                    let name = format!(
+                        "alternatives{}, {count} for {}",
+                        if niss { " with NISS" } else { "" },
+                        kind.name()
+                    );
+                    time(name, &mut || {
+                        let found =
+                            alternatives::alternatives(cube, &before, kind, &stage, count, niss)
+                                .expect("the earlier stages reach their goals");
+                        std::hint::black_box(found);
+                    });
+                }
+            }
+        }
+        time(
+            "check of an EO and a DR, with completion".to_string(),
+            &mut || {
+                let checked =
+                    check::check_attempt(cube, &attempt[..2], true).expect("a valid cube");
+                std::hint::black_box(checked);
+            },
+        );
     }
-    for (k, mut times) in times.into_iter().enumerate() {
+    for (name, mut times) in lines {
         times.sort_by(f64::total_cmp);
-        let name = match StageKind::ALL.get(k) {
-            Some(kind) => format!("alternatives, 8 for {}", kind.name()),
-            None => "check of an EO and a DR, with completion".to_string(),
-        };
         writeln!(
             out,
             "{name}: median {:.1} ms, max {:.1} ms over {} states",

@@ -6,6 +6,7 @@ mod alternatives;
 mod bench;
 mod check;
 mod parallel;
+mod practice;
 mod random;
 mod solve;
 mod state;
@@ -49,6 +50,13 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// Print a scramble for fewest-moves practice: a random state, written
+    /// in the WCA shape that starts and ends with R' U' F.
+    Practice {
+        /// Seed for a repeatable scramble.
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Solve scrambles or facelet strings in four stages.
     Solve {
         /// One JSON object per input line.
@@ -69,8 +77,8 @@ enum Command {
         /// Fewest-moves mode with NISS: stages may be found on the inverse
         /// scramble (each JSON stage gets its `side`, and the object the
         /// whole `solution`, normal moves then the inverse of the inverse
-        /// ones).
-        #[arg(long, conflicts_with_all = ["shortest", "progress", "edges"])]
+        /// ones). With `--edges` and `--corners`, on those axes alone.
+        #[arg(long, conflicts_with_all = ["shortest", "progress"])]
         niss: bool,
         /// Fewest-moves mode on these axes alone: edges oriented for AXIS
         /// (`U/D`, `R/L` or `F/B`); needs `--corners`.
@@ -125,25 +133,37 @@ enum Command {
         /// end steps).
         attempt: String,
     },
-    /// Other ways to do one stage, each with the later stages re-planned by
-    /// the fewest-moves search, sorted by the whole solution's length: one
-    /// line each (`R' F D2 · 3 moves · total 20`), or one JSON object each.
+    /// The stage on show, then other ways to do it, each with the later
+    /// stages re-planned by the fewest-moves search: one line each (`R' F
+    /// D2 · 3 moves · total 20`, the first ending `· on show`), or one JSON
+    /// object each. The solution on show is the one `solve` gives with the
+    /// same `--niss`, `--edges` and `--corners` (fewest-moves mode), or
+    /// `--after` continued where that is not its own earlier stages.
     Alternatives {
         #[arg(long)]
         json: bool,
         /// The stage, 1 to 4.
         #[arg(long, value_parser = clap::value_parser!(u8).range(1..=4))]
         stage: u8,
-        /// How many to offer.
+        /// How many alternatives to offer after the stage on show. A
+        /// longer list begins with a shorter one.
         #[arg(long, default_value_t = 8)]
         count: usize,
         /// The moves of the earlier stages in FMC notation (a bare
-        /// parenthesised group is on the inverse scramble).
-        #[arg(long, default_value = "")]
-        after: String,
-        /// Offer the stage on the inverse scramble too.
+        /// parenthesised group is on the inverse scramble); by default, the
+        /// solve's own.
+        #[arg(long)]
+        after: Option<String>,
+        /// Offer the stage on the inverse scramble too, and re-plan the
+        /// rest with NISS; the solution on show is `solve --niss`'s.
         #[arg(long)]
         niss: bool,
+        /// On these axes alone: edges oriented for AXIS; needs `--corners`.
+        #[arg(long, value_name = "AXIS", value_parser = read_axis, requires = "corners")]
+        edges: Option<Axis>,
+        /// With `--edges`: corners and the middle layer fixed for AXIS.
+        #[arg(long, value_name = "AXIS", value_parser = read_axis, requires = "edges")]
+        corners: Option<Axis>,
         /// The scramble (notation) or a 54-letter facelet string.
         scramble: String,
     },
@@ -192,6 +212,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::State { scrambles } => state::state(out, &scrambles),
         Command::Random { moves, count, seed } => random::random(out, moves, count, seed),
+        Command::Practice { seed } => practice::practice(out, seed),
         Command::Solve {
             json,
             file,
@@ -208,16 +229,9 @@ fn main() -> ExitCode {
             threads,
             scrambles,
         } => {
-            let orientation = match edges.zip(corners).map(|(edges, corners)| {
-                Orientation::with_axes(Axes { edges, corners })
-                    .ok_or("--edges and --corners need two different axes")
-            }) {
-                Some(Err(e)) => {
-                    eprintln!("thistle: {e}");
-                    return ExitCode::from(2);
-                }
-                Some(Ok(orientation)) => Some(orientation),
-                None => None,
+            let orientation = match orientation_of(edges, corners) {
+                Ok(orientation) => orientation,
+                Err(code) => return code,
             };
             let fewest = fewest.or((niss || orientation.is_some() || write_up).then_some(None));
             let method = match (fewest, shortest) {
@@ -259,10 +273,22 @@ fn main() -> ExitCode {
             count,
             after,
             niss,
+            edges,
+            corners,
             scramble,
         } => {
-            let kind = StageKind::ALL[usize::from(stage) - 1];
-            alternatives::print_alternatives(out, json, kind, count, niss, (&scramble, &after))
+            let orientation = match orientation_of(edges, corners) {
+                Ok(orientation) => orientation,
+                Err(code) => return code,
+            };
+            let asked = alternatives::Asked {
+                kind: StageKind::ALL[usize::from(stage) - 1],
+                count,
+                niss,
+                orientation,
+                after: after.as_deref(),
+            };
+            alternatives::print_alternatives(out, json, &asked, &scramble)
         }
         Command::Tables => tables::print_tables(out),
         Command::Bench {
@@ -289,6 +315,23 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The orientation `--edges` and `--corners` name, if given; two different
+/// axes, else an error said on stderr and exit code 2.
+fn orientation_of(
+    edges: Option<Axis>,
+    corners: Option<Axis>,
+) -> Result<Option<&'static Orientation>, ExitCode> {
+    edges
+        .zip(corners)
+        .map(|(edges, corners)| {
+            Orientation::with_axes(Axes { edges, corners }).ok_or_else(|| {
+                eprintln!("thistle: --edges and --corners need two different axes");
+                ExitCode::from(2)
+            })
+        })
+        .transpose()
 }
 
 /// `U/D`, `R/L` or `F/B` (the slash may be left out).
