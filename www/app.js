@@ -12,6 +12,7 @@ import { $, moves, page, painted, showStartupError, ui } from './page.js';
 import {
   act, buildChips, buildMoves, describeCube, draw, markStages, narrateNew, quiet, setNet, update, wake,
 } from './player.js';
+import { watchPrint } from './print.js';
 import { recall, remember } from './remembered.js';
 import { createSharing, readLink } from './share.js';
 import { createSolver, labClient } from './solving.js';
@@ -407,6 +408,7 @@ async function start() {
   watchSize();
   watchPointer();
   watchContext();
+  watchPrint();
   wire();
   for (const control of [ui.input, ui.solve, ui.random]) control.disabled = false;
   page.solver = createSolver(wasm);

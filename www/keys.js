@@ -1,6 +1,8 @@
 // The page's keys and its presentation mode: Space plays, the arrows step,
 // 1–4 play a stage, F presents (the cube full-screen, for a projector), ?
-// lists the keys. A focused control keeps the keys it uses itself.
+// lists the keys. In a presentation a USB clicker's keys work too:
+// PageDown and PageUp step, `.` and `b` blank the screen. A focused control
+// keeps the keys it uses itself.
 
 import { page, ui } from './page.js';
 import { act } from './player.js';
@@ -27,14 +29,24 @@ function ownKeys(target) {
 export const presenting = () => document.documentElement.hasAttribute('data-presenting');
 
 /**
- * Presentation mode, for a projector: the cube fills the screen, with only
- * the chips and the transport beside it (and full screen where allowed).
+ * Presentation mode, for a room: the cube fills the screen beside what a
+ * class reads (status, the move now and next, the stage and its counters),
+ * in type that grows with the screen (present.css),
+ * and full screen where allowed. Focus goes into the presentation, so that
+ * Space plays there whatever was pressed to begin it.
  */
 export function setPresenting(on) {
-  document.documentElement.toggleAttribute('data-presenting', on);
+  const root = document.documentElement;
+  root.toggleAttribute('data-presenting', on);
+  root.removeAttribute('data-blank');
   ui.present.setAttribute('aria-pressed', String(on));
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
-  if (on) page.presentation += 1;
+  if (on) {
+    page.presentation += 1;
+    const room = ui.canvas.closest('.viewer');
+    room.tabIndex = -1;
+    room.focus({ preventScroll: true });
+  }
   if (on && !document.fullscreenElement) {
     askFullscreen();
   } else if (!on && document.fullscreenElement) {
@@ -87,8 +99,16 @@ export function onKey(event) {
     setPresenting(!presenting());
     return;
   }
+  if (presenting() && (event.key === '.' || event.key === 'b' || event.key === 'B')) {
+    event.preventDefault();
+    document.documentElement.toggleAttribute('data-blank');
+    return;
+  }
   const app = page.app;
+  // A clicker's keys, in a presentation only: elsewhere they scroll the page.
+  const clicker = presenting() ? { PageDown: () => app.stepForward(), PageUp: () => app.stepBack() } : {};
   const commands = {
+    ...clicker,
     ' ': () => app.toggle(),
     ArrowLeft: () => app.stepBack(),
     ArrowRight: () => app.stepForward(),

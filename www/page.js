@@ -21,6 +21,7 @@ export const ui = {
   end: $('end'),
   speed: $('speed'),
   status: $('status'),
+  nowNext: $('now-next'),
   stageName: $('stage-name'),
   stageDescription: $('stage-description'),
   stageAllowed: $('stage-allowed'),

@@ -68,20 +68,39 @@ export function buildChips() {
     button.type = 'button';
     button.className = 'chip';
     button.title = `${stage.name}: ${moves(stage.moves.length)}${index < 4 ? ` (key ${index + 1})` : ''}`;
-    const name = document.createElement('span');
-    name.textContent = stage.name;
-    const count = document.createElement('span');
-    count.className = 'count';
-    count.textContent = ` · ${stage.moves.length}`;
+    const span = (className, text) => {
+      const part = document.createElement('span');
+      part.className = className;
+      part.textContent = text;
+      return part;
+    };
     // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5".
-    const unit = document.createElement('span');
-    unit.className = 'visually-hidden';
-    unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
-    button.append(name, count, unit, ...chipMarks(index, stage));
+    // Where full names do not fit, it shows "EO · 5" and is heard as
+    // "Orient edges, EO · 5 moves": the name still starts with the stage's,
+    // and holds what is seen (fitChips).
+    button.append(
+      span('chip-name', stage.name),
+      span('chip-short chip-comma', ', '),
+      span('chip-short', stage.fmc),
+      span('count', ` · ${stage.moves.length}`),
+      span('visually-hidden', stage.moves.length === 1 ? ' move' : ' moves'),
+      ...chipMarks(index, stage),
+    );
     button.addEventListener('click', () => act(() => page.app.playStage(index)));
     ui.chips.append(button);
     return button;
   });
+  fitChips();
+}
+
+/**
+ * Short chip labels (EO, DR, HTR, finish) where a full name would be cut,
+ * as in a small embed: the chips are measured with their full names.
+ */
+export function fitChips() {
+  ui.chips.removeAttribute('data-short');
+  const cut = page.chipButtons.some((button) => button.scrollWidth > button.clientWidth + 1);
+  ui.chips.toggleAttribute('data-short', cut);
 }
 
 /** A chip's notes: found on the inverse scramble, and chosen in the lab. */
@@ -172,6 +191,7 @@ export function update() {
   });
   const current = page.moveButtons[status.current];
   if (current) keepInList(current);
+  showNowNext(status);
   ui.scrubber.value = String(status.position);
   ui.scrubber.setAttribute('aria-valuetext', status.text);
   const stage = page.solution.stages[status.stage];
@@ -187,6 +207,18 @@ export function update() {
   ui.stageGroup.textContent = `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets · ${page.solution.axes}`;
   ui.stageWhy.textContent = stage.why;
   showProgress();
+}
+
+/**
+ * The move just made and the one to come, in notation (as the move list
+ * writes them: inverse-scramble moves in parentheses), which a
+ * presentation shows large.
+ */
+function showNowNext(status) {
+  const notation = (index) => page.moveButtons[index]?.textContent;
+  const now = status.current === undefined || status.current === null ? undefined : notation(status.current);
+  const next = notation(status.position);
+  ui.nowNext.textContent = [now && `Now ${now}`, next ? `Next ${next}` : 'Solved'].filter(Boolean).join(' · ');
 }
 
 /**

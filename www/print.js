@@ -1,0 +1,71 @@
+// Printing the page (Ctrl+P): print.css lays out the cube, the status,
+// Progress, the stage and the moves, without the controls. A canvas that
+// WebGL draws prints blank, so the cube is copied, as drawn, into a plain
+// picture as printing begins; the moves are written out as text, not as
+// the list's buttons. Print handout prints its own sheet instead.
+
+import { page, ui } from './page.js';
+
+/** The sheet's parts, made on the first print. */
+let sheet = null;
+
+function makeSheet() {
+  const picture = document.createElement('canvas');
+  picture.className = 'print-cube';
+  picture.setAttribute('role', 'img');
+  picture.setAttribute('aria-label', 'The cube as shown');
+  const moves = document.createElement('section');
+  moves.className = 'print-moves';
+  moves.setAttribute('aria-label', 'Moves');
+  const box = document.createElement('div');
+  box.id = 'print-sheet';
+  box.className = 'print-sheet';
+  box.append(picture, moves);
+  ui.canvas.closest('.stage-box').after(box);
+  return { picture, moves };
+}
+
+/** The solution's moves a stage a line, the current move marked. */
+function writeMoves(box) {
+  const { position } = page.app.status();
+  box.replaceChildren(...page.solution.stages.map((stage) => {
+    const line = document.createElement('p');
+    const heading = document.createElement('strong');
+    heading.textContent = `${stage.name} (${stage.fmc}) · ${stage.moves.length}: `;
+    line.append(heading, stage.moves.length ? '' : 'nothing to do');
+    stage.moves.forEach((move, k) => {
+      const text = stage.side === 'inverse' ? `(${move})` : move;
+      const index = stage.start + k;
+      const word = document.createElement(index === position - 1 ? 'mark' : 'span');
+      word.textContent = text;
+      if (index < position) word.className = 'played';
+      line.append(word, ' ');
+    });
+    return line;
+  }));
+}
+
+/** Copies the cube as drawn now, and the moves, into the printed sheet. */
+function prepare() {
+  if (!page.app || !page.solution) return;
+  sheet ??= makeSheet();
+  writeMoves(sheet.moves);
+  if (ui.canvas.hidden) return;
+  const { picture } = sheet;
+  picture.width = ui.canvas.width;
+  picture.height = ui.canvas.height;
+  // The drawing buffer is kept only until the frame ends: draw, then copy.
+  page.app.render();
+  picture.getContext('2d').drawImage(ui.canvas, 0, 0);
+}
+
+/**
+ * Prepares the sheet whenever printing begins: the print dialog
+ * (beforeprint) or print media some other way (a PDF, an emulated print).
+ */
+export function watchPrint() {
+  window.addEventListener('beforeprint', prepare);
+  matchMedia('print').addEventListener('change', (event) => {
+    if (event.matches) prepare();
+  });
+}
