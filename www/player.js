@@ -68,22 +68,22 @@ export function buildChips() {
     button.type = 'button';
     button.className = 'chip';
     button.title = `${stage.name}: ${moves(stage.moves.length)}${index < 4 ? ` (key ${index + 1})` : ''}`;
-    const span = (className, text) => {
-      const part = document.createElement('span');
-      part.className = className;
-      part.textContent = text;
-      return part;
+    const part = (tag, className, text) => {
+      const node = document.createElement(tag);
+      node.className = className;
+      node.textContent = text;
+      return node;
     };
     // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5".
     // Where full names do not fit, it shows "EO · 5" and is heard as
     // "Orient edges, EO · 5 moves": the name still starts with the stage's,
     // and holds what is seen (fitChips).
+    const name = part('span', 'chip-name', stage.name);
+    name.append(part('i', 'chip-comma', ', '), part('i', 'chip-short', stage.fmc));
     button.append(
-      span('chip-name', stage.name),
-      span('chip-short chip-comma', ', '),
-      span('chip-short', stage.fmc),
-      span('count', ` · ${stage.moves.length}`),
-      span('visually-hidden', stage.moves.length === 1 ? ' move' : ' moves'),
+      name,
+      part('span', 'count', ` · ${stage.moves.length}`),
+      part('span', 'visually-hidden', stage.moves.length === 1 ? ' move' : ' moves'),
       ...chipMarks(index, stage),
     );
     button.addEventListener('click', () => act(() => page.app.playStage(index)));
@@ -93,11 +93,22 @@ export function buildChips() {
   fitChips();
 }
 
+/** The chips' width when last fitted: a new width fits them again. */
+let chipsWidth = null;
+
 /**
  * Short chip labels (EO, DR, HTR, finish) where a full name would be cut,
  * as in a small embed: the chips are measured with their full names.
  */
-export function fitChips() {
+function fitChips() {
+  if (chipsWidth === null) {
+    chipsWidth = 0;
+    new ResizeObserver(([entry]) => {
+      if (entry.contentRect.width === chipsWidth) return;
+      chipsWidth = entry.contentRect.width;
+      fitChips();
+    }).observe(ui.chips);
+  }
   ui.chips.removeAttribute('data-short');
   const cut = page.chipButtons.some((button) => button.scrollWidth > button.clientWidth + 1);
   ui.chips.toggleAttribute('data-short', cut);

@@ -26,9 +26,12 @@ export const STAGE_NAMES = [
   'Half-turn finish',
 ];
 
-/** A stage's chip, named by its visible text: "Orient edges · 5 moves", after "✓ " once done. */
+/**
+ * A stage's chip, named by its visible text: "Orient edges · 5 moves", after
+ * "✓ " once done; where the chips show short labels, "Orient edges, EO · 5 moves".
+ */
 export const chip = (page, name) => page.getByRole('navigation', { name: 'Stages' })
-  .getByRole('button', { name: new RegExp(`^(✓ )?${name.replace('+', '\\+')} · \\d+ moves?$`) });
+  .getByRole('button', { name: new RegExp(`^(✓ )?${name.replace('+', '\\+')}(, (EO|DR|HTR|finish))? · \\d+ moves?$`) });
 
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 

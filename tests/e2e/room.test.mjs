@@ -1,0 +1,255 @@
+// A class reads it from the back row: Present shows the status, the move
+// now and next, the stage and its counters in type sized by the screen; a
+// presenter clicker's keys step and blank; Ctrl+P prints the cube as drawn
+// with the words and no buttons; the legend keeps its colours in forced
+// colours; every sticker has an edge that shows against the page; a small
+// embed fits its chips without sideways scrolling; speeds go down to 0.25×.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, open, quiet, searched, settle, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+
+const pages = (pdf) => (pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+
+/** WCAG's contrast ratio of two CSS colours as the page computes them (rgb()). */
+const contrast = (page, a, b) => page.evaluate(([first, second]) => {
+  const luminance = (colour) => {
+    const probe = document.createElement('span');
+    probe.style.color = colour;
+    document.body.append(probe);
+    const [r, g, b] = getComputedStyle(probe).color.match(/[\d.]+/g).slice(0, 3).map(Number);
+    probe.remove();
+    const linear = (c) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  };
+  const [x, y] = [luminance(first), luminance(second)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}, [a, b]);
+
+/** A presentation begun with the mouse, as a teacher would. */
+async function present(page) {
+  await page.getByRole('button', { name: 'Present' }).click();
+  await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
+}
+
+describe('a class can read it from the back row', () => {
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 3840, height: 2160 }]) {
+    test(`Present at ${viewport.width}×${viewport.height} shows the status, the move now and next, the stage and its counters in text of at least 2.5% of the screen's height`, async () => {
+      const page = await open(env.browser, env.server.url, viewport);
+      await searched(page);
+      await present(page);
+      await page.keyboard.press('PageDown');
+      await settle(page);
+      const least = viewport.height * 0.025;
+      const parts = {
+        status: page.getByRole('status').filter({ hasText: /^Move 1 of \d+ · Orient edges$/ }),
+        'move now and next': page.getByText(/^Now \S+ · Next \S+$/),
+        "stage's name": page.getByRole('region', { name: 'Progress' }).getByRole('heading', { name: /Orient edges/ }),
+        counters: page.getByRole('region', { name: 'Progress' }).getByText(/^Flipped edges: \d+$/),
+        distance: page.getByRole('region', { name: 'Progress' }).getByText(/^Distance to this stage's goal: \d+ of at most 7$/),
+      };
+      for (const [name, locator] of Object.entries(parts)) {
+        assert.equal(await locator.isVisible(), true, `${name} shows`);
+        const size = await locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+        assert.ok(size >= least, `${name}: ${size} px, at least ${least} px`);
+        const box = await locator.boundingBox();
+        assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${name} is on screen`);
+      }
+      const canvas = await page.locator('#cube').boundingBox();
+      assert.ok(canvas.height >= viewport.height * 0.7, `the cube fills the height left: ${JSON.stringify(canvas)}`);
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
+
+  test('in a presentation PageDown and PageUp step one move, Space after clicking Present plays, and . blanks', async () => {
+    const page = await open(env.browser, env.server.url, { width: 1280, height: 720 });
+    await searched(page);
+    await present(page);
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, 1, 'PageDown steps forward');
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, 2);
+    await page.keyboard.press('PageUp');
+    assert.equal((await settle(page)).position, 1, 'PageUp steps back');
+    // The mouse pressed Present: its focus is not left on the button, so
+    // Space plays rather than leaving the presentation.
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => window.thistle.status().playing);
+    assert.equal(await page.getByRole('button', { name: 'Exit presentation' }).isVisible(), true, 'still presenting');
+    await page.keyboard.press(' ');
+    await page.waitForFunction(() => !window.thistle.status().playing);
+    // A focused control keeps its own keys: the slider's PageUp is its own.
+    const slider = page.getByRole('slider', { name: 'Timeline' });
+    await slider.focus();
+    const before = (await settle(page)).position;
+    await page.keyboard.press('PageUp');
+    assert.notEqual((await settle(page)).position, before - 1, 'the slider, not the page, took PageUp');
+    // A focused button keeps Space, and still hears the clicker.
+    const play = page.getByRole('button', { name: 'Play', exact: true });
+    await play.focus();
+    const at = (await settle(page)).position;
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, at + 1, 'PageDown steps with a button focused');
+    // Blank the screen, and show it again.
+    const blank = () => page.evaluate(() => getComputedStyle(document.body, '::after').backgroundColor);
+    await page.keyboard.press('.');
+    assert.equal(await blank(), 'rgb(0, 0, 0)', '. blanks the screen');
+    await page.keyboard.press('b');
+    assert.notEqual(await blank(), 'rgb(0, 0, 0)', 'b shows it again');
+    // Outside a presentation PageDown is the page's own (it scrolls).
+    await page.getByRole('button', { name: 'Exit presentation' }).click();
+    await page.locator('body').click({ position: { x: 5, y: 5 } });
+    const still = (await settle(page)).position;
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, still, 'PageDown does not step outside a presentation');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('the key list names the clicker keys', async () => {
+    const page = await open(env.browser, env.server.url);
+    await page.keyboard.press('?');
+    const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await list.waitFor();
+    assert.match(await list.textContent(), /PgDn\s*PgUp.*step forward or back one move/i);
+    assert.match(await list.textContent(), /\.\s*or\s*B.*blank the screen/i);
+    await page.close();
+  });
+
+  test('a 0.25× speed exists', async () => {
+    const page = await open(env.browser, env.server.url);
+    const speed = page.getByRole('combobox', { name: 'Speed' });
+    await speed.selectOption('0.25');
+    assert.equal(await speed.locator('option:checked').textContent(), '0.25×');
+    await page.close();
+  });
+
+  test('in forced colours the legend keeps its swatches, which differ', async () => {
+    const page = await open(env.browser, env.server.url);
+    await page.emulateMedia({ forcedColors: 'active' });
+    const swatches = page.getByRole('list', { name: 'Stage view colours' }).locator('.legend-swatch');
+    await swatches.first().waitFor();
+    const colours = await swatches.evaluateAll((all) => all.map((swatch) => getComputedStyle(swatch).backgroundColor));
+    assert.equal(colours.length, 3, 'flipped edge, oriented edge, not this stage\'s work');
+    assert.equal(new Set(colours).size, colours.length, `each swatch its own colour: ${colours}`);
+    await page.close();
+  });
+
+  test('every sticker of the net and the legend has an edge of at least 3:1 against the page, light and dark', async () => {
+    const page = await open(env.browser, env.server.url);
+    await page.getByRole('switch', { name: 'Net' }).check();
+    for (const dark of [false, true]) {
+      await page.getByRole('switch', { name: 'Dark' }).setChecked(dark);
+      await page.getByRole('radio', { name: 'Colours' }).check();
+      await quiet(page);
+      const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+      const edges = await page.getByRole('img', { name: /net/ }).locator('rect').evaluateAll((all) => [...new Set(all.map((rect) => {
+        const style = getComputedStyle(rect);
+        return parseFloat(style.strokeWidth) > 0 && style.stroke !== 'none' ? style.stroke : 'none';
+      }))]);
+      for (const edge of edges) {
+        assert.notEqual(edge, 'none', 'every sticker has an edge');
+        const ratio = await contrast(page, edge, background);
+        assert.ok(ratio >= 3, `net sticker edge ${edge} on ${background}: ${ratio.toFixed(2)}:1`);
+      }
+      await page.getByRole('radio', { name: 'Stage' }).check();
+      const swatchEdges = await page.locator('.legend-swatch').evaluateAll((all) => all.map((s) => getComputedStyle(s).borderTopColor));
+      for (const edge of swatchEdges) {
+        const ratio = await contrast(page, edge, background);
+        assert.ok(ratio >= 3, `legend swatch edge ${edge} on ${background}: ${ratio.toFixed(2)}:1`);
+      }
+    }
+    await page.close();
+  });
+
+  test('a 320×240 embed scrolls no way sideways and cuts no chip label; the chips say EO, DR, HTR, finish and are named from the stage', async () => {
+    const page = await open(env.browser, `${env.server.url}?embed=1`, { width: 320, height: 240 });
+    await searched(page);
+    await quiet(page);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 320, `no sideways scroll: ${width} px wide`);
+    const chips = page.getByRole('navigation', { name: 'Stages' }).getByRole('button');
+    const look = () => chips.evaluateAll((all) => all.map((chip) => ({
+      cut: chip.scrollWidth > chip.clientWidth + 1,
+      // What shows: text drawn at a size, in a box wider than the 1 px of a hidden one.
+      text: (() => {
+        const walker = document.createTreeWalker(chip, NodeFilter.SHOW_TEXT);
+        let shown = '';
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const box = node.parentElement.getBoundingClientRect();
+          if (parseFloat(getComputedStyle(node.parentElement).fontSize) > 0 && box.width > 1) shown += node.textContent;
+        }
+        return shown.trim();
+      })(),
+    })));
+    const seen = await look();
+    assert.deepEqual(seen.map(({ cut }) => cut), [false, false, false, false], JSON.stringify(seen));
+    assert.deepEqual(seen.map(({ text }) => text.replace(/ · \d+$/, '')), ['EO', 'DR', 'HTR', 'finish']);
+    for (const [k, fmc] of ['EO', 'DR', 'HTR', 'finish'].entries()) {
+      const name = STAGE_NAMES[k].replace('+', '\\+');
+      const chip = page.getByRole('button', { name: new RegExp(`^${name}, ${fmc} · \\d+ moves?$`) });
+      assert.equal(await chip.count(), 1, `${STAGE_NAMES[k]}'s chip is named from the stage, with what it shows`);
+      const shown = seen[k].text;
+      assert.ok((await chip.evaluate((e) => e.textContent.replace(/\s+/g, ' '))).includes(shown), `"${shown}" is in the name`);
+    }
+    // Where the full names fit, they show.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.waitForFunction(() => !document.getElementById('chips').hasAttribute('data-short'));
+    assert.equal((await look())[0].text, 'Orient edges · 5');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('Ctrl+P prints the cube as drawn, the status, the stage, the moves and the counters, without buttons, on at most two A4 pages', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await page.evaluate(() => window.thistle.seek(3));
+    await settle(page);
+    await page.emulateMedia({ media: 'print' });
+    const buttons = await page.getByRole('button').evaluateAll((all) => all.filter((b) => b.getClientRects().length > 0).length);
+    assert.equal(buttons, 0, 'no buttons print');
+    assert.equal(await page.getByRole('status').filter({ hasText: /^Move 3 of \d+ · Orient edges$/ }).isVisible(), true, 'the position');
+    const progress = page.getByRole('region', { name: 'Progress' });
+    assert.equal(await progress.getByText(/^Flipped edges: \d+$/).isVisible(), true, 'the counters');
+    assert.equal(await progress.getByRole('heading', { name: /Orient edges/ }).isVisible(), true, 'the stage');
+    const moves = page.getByRole('region', { name: 'Moves' });
+    assert.match(await moves.textContent(), /^Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
+    // The cube as drawn: the picture taken for printing is not blank.
+    const picture = page.getByRole('img', { name: 'The cube as shown' });
+    assert.equal(await picture.isVisible(), true);
+    const drawn = await picture.evaluate((canvas) => {
+      const { data } = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      let coloured = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 0 && Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 60) coloured += 1;
+      return coloured / (data.length / 4);
+    });
+    assert.ok(drawn > 0.02, `the cube is in the picture: ${(drawn * 100).toFixed(1)}% coloured`);
+    const count = pages(await page.pdf({ format: 'A4', printBackground: true }));
+    assert.ok(count >= 1 && count <= 2, `${count} pages`);
+    await page.emulateMedia({ media: 'screen' });
+    assert.equal(await page.getByRole('button', { name: 'Solve' }).isVisible(), true, 'the page is back on screen');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('without WebGL, Present shows the net large, with an Exit button', async () => {
+    const browser = await launch({ webgl: false });
+    try {
+      const viewport = { width: 1280, height: 720 };
+      const page = await open(browser, env.server.url, viewport);
+      await searched(page);
+      await present(page);
+      const net = await page.getByRole('img', { name: /net/ }).boundingBox();
+      assert.ok(net.height >= viewport.height * 0.6, `the net fills the height: ${JSON.stringify(net)}`);
+      await page.getByRole('button', { name: 'Exit presentation' }).click();
+      assert.equal(await page.getByRole('button', { name: 'Present' }).isVisible(), true);
+      assert.equal((await status(page)).position, 0);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+});
