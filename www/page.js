@@ -43,6 +43,7 @@ export const ui = {
   hints: $('hints'),
   resetView: $('reset-view'),
   savePicture: $('save-picture'),
+  pictureCaption: $('picture-caption'),
   saveVideo: $('save-video'),
   printHandout: $('print-handout'),
   handout: $('handout'),

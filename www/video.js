@@ -1,7 +1,9 @@
 // Save video: records the whole solution, or one stage, as a WebM for a
 // class. The cube as shown (lens, palette, letters; the flat net where there
-// is no 3D cube) is drawn 1280 px wide, with the stage's name across the
-// top, marked in the accent colour as each stage starts, and each frame is
+// is no 3D cube) is drawn at the chosen size (960×540 unless told), with the
+// stage's name across the top, marked in the accent colour as each stage
+// starts, the move being made in notation and the stage view's legend
+// beside the cube, and each frame is
 // encoded (WebCodecs, VP8) at its own time: playback steps exactly 1/30 s a
 // frame at the chosen speed, so the video plays at that steady speed however
 // busy the machine is, and no frame is dropped. Frames are paced to the
@@ -14,9 +16,12 @@ import { moves, page, ui } from './page.js';
 import { act, advance, draw } from './player.js';
 import { download, slug } from './picture.js';
 
-/** The video's frame, 720p, and its rate. */
-const WIDTH = 1280;
-const HEIGHT = 720;
+/**
+ * The frame sizes offered. The first, the default, records a whole
+ * solution at the fastest speed in at most 2.5 times the video's length
+ * on a busy 2-core machine with software WebGL (`make page-bench`).
+ */
+const SIZES = [[960, 540], [1280, 720], [1920, 1080]];
 const FPS = 30;
 /** The share of the frame's height the stage's name takes across the top. */
 const BAND = 0.1;
@@ -28,6 +33,8 @@ const MARK = 1.5;
 /** Quarter turns take this long at speed 1 (playback.rs's QUARTER_TURN_SECONDS). */
 const QUARTER_TURN_SECONDS = 0.3;
 
+/** The speeds offered, down to a quarter for a first explanation. */
+const SPEEDS = ['0.25', '0.5', '1', '2', '4'];
 /** Seconds `list` of moves takes to play at speed 1. */
 const playTime = (list) => list.reduce((sum, move) => sum + QUARTER_TURN_SECONDS * (move.endsWith('2') ? 2 : 1), 0);
 
@@ -65,17 +72,48 @@ function drawNet(context, view, width, height, y) {
 }
 
 /**
+ * Beside the cube on the right: the move being made, large, in notation
+ * (as the move list writes it), and the stage view's legend below it.
+ */
+function drawAside(context, { colours, status, move, legend }, band) {
+  const { width } = context.canvas;
+  const right = width - band * 0.4;
+  context.textAlign = 'right';
+  context.fillStyle = colours.muted;
+  context.font = `${Math.round(band * 0.3)}px sans-serif`;
+  context.fillText(status.position > 0 ? `Move ${status.position}` : 'Scrambled', right, band * 1.5);
+  context.fillStyle = colours.ink;
+  context.font = `bold ${Math.round(band * 1.1)}px monospace`;
+  if (move) context.fillText(move, right, band * 2.4);
+  const swatch = Math.round(band * 0.28);
+  context.font = `${Math.round(band * 0.26)}px sans-serif`;
+  legend.forEach(({ colour, meaning }, k) => {
+    const y = band * 3.6 + k * swatch * 1.7;
+    context.fillStyle = colours.ink;
+    context.fillText(meaning, right - swatch * 1.5, y);
+    context.fillStyle = colour;
+    context.fillRect(right - swatch, y - swatch / 2, swatch, swatch);
+    // An edge in the ink colour, so that a pale swatch shows.
+    context.strokeStyle = colours.ink;
+    context.lineWidth = Math.max(1, swatch / 14);
+    context.strokeRect(right - swatch, y - swatch / 2, swatch, swatch);
+  });
+}
+
+/**
  * Draws a frame of the video: the stage's name across the top (in the
  * accent colour while `marked`), the stages with their moves down the left,
- * and the cube, or its net, in the rest.
+ * the cube, or its net, in the middle, and the move and legend on the right.
  */
-function drawFrame(context, { colours, solution, status, marked, stage, cube, net }) {
+function drawFrame(context, { colours, solution, status, marked, stage, cube, net, move, legend }) {
   const { width, height } = context.canvas;
   const band = Math.round(height * BAND);
   context.fillStyle = colours.background;
   context.fillRect(0, 0, width, height);
-  if (net) drawNet(context, net, width, height - band, band);
+  // The net, wider than the cube, leaves the right third to the aside.
+  if (net) drawNet(context, net, width * 0.64, height - band, band);
   else context.drawImage(cube, (width - cube.width) / 2, band);
+  drawAside(context, { colours, status, move, legend }, band);
   context.fillStyle = marked ? colours.accent : colours.panel;
   context.fillRect(0, 0, width, band);
   context.textBaseline = 'middle';
@@ -102,8 +140,14 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
   });
 }
 
-/** The encoder's settings: VP8, which every WebM player decodes. */
-const CODEC = { codec: 'vp8', width: WIDTH, height: HEIGHT, bitrate: 4e6, framerate: FPS };
+/**
+ * The encoder's settings: VP8, which every WebM player decodes, at 4 Mbit/s
+ * for 720p and in proportion to the pixels; real-time mode, whose faster
+ * encoding keeps up with the frames on a slow machine.
+ */
+const codec = ([width, height]) => ({
+  codec: 'vp8', width, height, bitrate: Math.round((4e6 * width * height) / (1280 * 720)), framerate: FPS, latencyMode: 'realtime',
+});
 /** A key frame every this many frames, so a player can seek. */
 const KEY_EVERY = 2 * FPS;
 /** Frames waiting in the encoder before drawing waits for it. */
@@ -117,17 +161,19 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
  * the first one's start at `speed`; `onProgress(fraction)` follows it.
  * Resolves to the video, or to null once `signal` aborts.
  */
-async function record({ stages, speed, onProgress, signal }) {
+async function record({ stages, speed, size, onProgress, signal }) {
   const { app, solution } = page;
-  if (typeof VideoEncoder === 'undefined' || !(await VideoEncoder.isConfigSupported(CODEC)).supported) {
+  const [width, height] = size;
+  const settings = codec(size);
+  if (typeof VideoEncoder === 'undefined' || !(await VideoEncoder.isConfigSupported(settings)).supported) {
     throw new Error('this browser cannot encode VP8 video (WebCodecs)');
   }
   const { ArrayBufferTarget, Muxer } = await import('./webm-muxer.js');
   const { canvas } = ui;
   const flat = canvas.hidden;
   const picture = element('canvas');
-  picture.width = WIDTH;
-  picture.height = HEIGHT;
+  picture.width = width;
+  picture.height = height;
   const context = picture.getContext('2d');
   const style = getComputedStyle(document.documentElement);
   const colour = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
@@ -135,6 +181,7 @@ async function record({ stages, speed, onProgress, signal }) {
     background: colour('--bg', '#ffffff'),
     panel: colour('--panel', '#ffffff'),
     ink: colour('--ink', '#1b1e24'),
+    muted: colour('--muted', '#5b6270'),
     accent: colour('--accent', '#1f6f4a'),
     onAccent: colour('--on-accent', '#ffffff'),
   };
@@ -145,14 +192,14 @@ async function record({ stages, speed, onProgress, signal }) {
 
   const muxer = new Muxer({
     target: new ArrayBufferTarget(),
-    video: { codec: 'V_VP8', width: WIDTH, height: HEIGHT, frameRate: FPS },
+    video: { codec: 'V_VP8', width, height, frameRate: FPS },
   });
   let failure = null;
   const encoder = new VideoEncoder({
     output: (chunk, meta) => muxer.addVideoChunk(chunk, meta),
     error: (error) => { failure = error; },
   });
-  encoder.configure(CODEC);
+  encoder.configure(settings);
 
   const saved = { width: canvas.width, height: canvas.height, position: app.status().position };
   cancelAnimationFrame(page.rafId);
@@ -160,7 +207,7 @@ async function record({ stages, speed, onProgress, signal }) {
   page.recording = true;
   if (!flat) {
     // The cube in a square below the band, drawn at the video's own size.
-    canvas.width = HEIGHT - Math.round(HEIGHT * BAND);
+    canvas.width = height - Math.round(height * BAND);
     canvas.height = canvas.width;
   }
   app.setSpeed(speed);
@@ -177,6 +224,8 @@ async function record({ stages, speed, onProgress, signal }) {
     drawFrame(context, {
       colours, solution, status, stage, cube: canvas, net: flat && app.net(),
       marked: seconds - markedAt < MARK && status.position < last,
+      move: page.moveButtons[status.current]?.textContent,
+      legend: app.legend(),
     });
   };
 
@@ -236,7 +285,9 @@ function createDialog() {
   const dialog = element('dialog', { id: 'video', class: 'dialog', 'aria-labelledby': 'video-title' });
   const what = element('select', { id: 'video-what' });
   const speed = element('select', { id: 'video-speed' });
-  for (const value of ['0.5', '1', '2', '4']) speed.append(new Option(`${value}×`, value));
+  for (const value of SPEEDS) speed.append(new Option(`${value}×`, value));
+  const size = element('select', { id: 'video-size' });
+  for (const [width, height] of SIZES) size.append(new Option(`${width} × ${height}`, `${width}x${height}`));
   const progress = element('progress', { max: '1', value: '0', 'aria-label': 'Recording' });
   progress.hidden = true;
   const status = element('p', { role: 'status', class: 'video-status' });
@@ -251,8 +302,10 @@ function createDialog() {
   buttons.append(start, cancel);
   dialog.append(
     element('h2', { id: 'video-title' }, 'Save video'),
-    element('p', {}, 'Records the cube as it plays, as a WebM video, with each stage named as it starts.'),
-    label('Record ', what), label('Speed ', speed), progress, status, buttons,
+    element('p', {}, 'Records the cube as it plays, as a WebM video, with each stage named as it starts, each move in notation and the colours explained.'),
+    label('Record ', what), label('Speed ', speed), label('Size ', size),
+    element('p', { class: 'video-note' }, 'Larger sizes take longer to record on a slow computer.'),
+    progress, status, buttons,
   );
   document.body.append(dialog);
 
@@ -269,6 +322,7 @@ function createDialog() {
     start.disabled = true;
     what.disabled = true;
     speed.disabled = true;
+    size.disabled = true;
     cancel.textContent = 'Cancel';
     progress.hidden = false;
     progress.value = 0;
@@ -277,6 +331,7 @@ function createDialog() {
       const video = await record({
         stages,
         speed: Number(speed.value),
+        size: size.value.split('x').map(Number),
         signal: running.signal,
         onProgress: (part) => { progress.value = part; },
       });
@@ -294,6 +349,7 @@ function createDialog() {
       start.disabled = false;
       what.disabled = false;
       speed.disabled = false;
+      size.disabled = false;
       cancel.textContent = 'Close';
       progress.hidden = true;
     }

@@ -1,5 +1,6 @@
 // Save picture: a PNG of the cube as shown, at least 1024 px wide, not
-// blank, named for the stage and move.
+// blank, named for the stage and move; below it the stage view's legend,
+// and with Caption on the stage, position and moves so far.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -62,6 +63,24 @@ describe('save picture', () => {
     await settle(page);
     const total = (await page.evaluate(() => window.thistle.status())).total;
     assert.equal((await save(page)).name, `thistle-half-turn-finish-move-${total}.png`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a stage view adds its legend below the cube, and Caption adds the stage, position and moves so far', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=F_R_U2_B-&mode=fast&move=2`);
+    await searched(page);
+    await settle(page);
+    await page.getByRole('radio', { name: 'Colours' }).check();
+    await quiet(page);
+    const plain = pngSize((await save(page)).bytes);
+    await page.getByRole('radio', { name: 'Stage' }).check();
+    await quiet(page);
+    const legend = pngSize((await save(page)).bytes);
+    assert.equal(legend.width, plain.width);
+    assert.ok(legend.height > plain.height, `a legend row below the cube: ${legend.height} > ${plain.height} px`);
+    await page.getByRole('switch', { name: 'Caption' }).check();
+    const captioned = pngSize((await save(page)).bytes);
+    assert.ok(captioned.height > legend.height + 60, `caption lines too: ${captioned.height} > ${legend.height} px`);
     assert.deepEqual(page.errors, []);
   });
 });

@@ -195,8 +195,10 @@ describe('a class can read it from the back row', () => {
       const shown = seen[k].text;
       assert.ok((await chip.evaluate((e) => e.textContent.replace(/\s+/g, ' '))).includes(shown), `"${shown}" is in the name`);
     }
-    // Where the full names fit, they show.
+    assert.equal(await page.getByRole('list', { name: 'Stage view colours' }).isVisible(), false, 'no room for a legend');
+    // Where the full names fit, they show, and so does the legend.
     await page.setViewportSize({ width: 1280, height: 720 });
+    assert.equal(await page.getByRole('list', { name: 'Stage view colours' }).isVisible(), true, 'a legend where there is room');
     await page.waitForFunction(() => !document.getElementById('chips').hasAttribute('data-short'));
     assert.equal((await look())[0].text, 'Orient edges · 5');
     assert.deepEqual(page.errors, []);

@@ -41,16 +41,20 @@ const readVideo = (page, bytes, times) => page.evaluate(async ({ base64, times }
     const band = Math.round(canvas.height * 0.05);
     let drawn = 0;
     let banded = 0;
+    let aside = 0;
     for (let i = 0; i < data.length; i += 4) {
       const differs = Math.abs(data[i] - background[0]) + Math.abs(data[i + 1] - background[1])
         + Math.abs(data[i + 2] - background[2]) > 40;
       if (differs) drawn += 1;
       if (differs && i / 4 < band * canvas.width) banded += 1;
+      // Right of the cube (a square, centred, below the band): the move and the legend.
+      if (differs && (i / 4) % canvas.width > (canvas.width + canvas.height) / 2 && i / 4 >= band * 2 * canvas.width) aside += 1;
     }
     frames.push({
       mediaTime,
       drawn: drawn / (data.length / 4),
       band: banded / (band * canvas.width),
+      aside: aside / (data.length / 4),
       picture: canvas.toDataURL('image/png'),
     });
   }
@@ -108,10 +112,11 @@ describe('save video', () => {
     const video = await readVideo(page, bytes, [0.3, 'end']);
     assert.ok(Number.isFinite(video.duration), `the file carries its duration (${video.duration})`);
     assert.ok(video.duration >= planned - 0.1, `${video.duration} s for a plan of ${planned} s`);
-    assert.ok(video.width >= 1024, `${video.width} px wide`);
+    assert.deepEqual([video.width, video.height], [960, 540], 'the default size, which records fastest');
     const [start, end] = video.frames;
     assert.ok(start.drawn > 0.1, `the cube covers ${(100 * start.drawn).toFixed(1)}% of the frame`);
     assert.ok(start.band > 0.5, `the stage is marked across the top (${(100 * start.band).toFixed(0)}% of the band)`);
+    assert.ok(start.aside > 0.003, `the move and the legend are drawn right of the cube (${(100 * start.aside).toFixed(1)}%)`);
     // Frames reach the end: none were lost to a busy encoder.
     assert.ok(end.mediaTime >= video.duration - 0.2, `the last frame is at ${end.mediaTime} s of ${video.duration} s`);
     keepFrame('cube', start);
@@ -121,6 +126,23 @@ describe('save video', () => {
     const after = await status(page);
     assert.equal(after.position, before.position, 'playback is back where it was');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Save video', 'focus returns to the button');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the dialog offers speeds down to 0.25× and three sizes, 960×540 first; a larger size records at that size', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U&mode=fast`);
+    await searched(page);
+    await openDialog(page);
+    const speeds = await dialog(page).getByRole('combobox', { name: 'Speed' }).locator('option').allTextContents();
+    assert.deepEqual(speeds, ['0.25×', '0.5×', '1×', '2×', '4×']);
+    const size = dialog(page).getByRole('combobox', { name: 'Size' });
+    assert.deepEqual(await size.locator('option').allTextContents(), ['960 × 540', '1280 × 720', '1920 × 1080']);
+    assert.equal(await size.inputValue(), '960x540');
+    await size.selectOption('1280x720');
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    const { bytes } = await recordVideo(page, '4', 'all');
+    const video = await readVideo(page, bytes, [0.2]);
+    assert.deepEqual([video.width, video.height], [1280, 720]);
     assert.deepEqual(page.errors, []);
   });
 
