@@ -7,12 +7,13 @@
 
 import { createAppearance } from './appearance.js';
 import { onCubeKey, watchContext, watchPointer, watchSize } from './cube.js';
-import { onFullscreenChange, onKey, presenting, setPresenting } from './keys.js';
+import {
+  onFullscreenChange, onKey, presenting, setPresenting, watchPrint,
+} from './keys.js';
 import { $, moves, page, painted, showStartupError, ui } from './page.js';
 import {
   act, buildChips, buildMoves, describeCube, draw, markStages, narrateNew, quiet, setNet, update, wake,
 } from './player.js';
-import { watchPrint } from './print.js';
 import { recall, remember } from './remembered.js';
 import { createSharing, readLink } from './share.js';
 import { createSolver, labClient } from './solving.js';

@@ -4,7 +4,7 @@
 // PageDown and PageUp step, `.` and `b` blank the screen. A focused control
 // keeps the keys it uses itself.
 
-import { page, ui } from './page.js';
+import { page, styleSheet, ui } from './page.js';
 import { act } from './player.js';
 
 const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
@@ -31,12 +31,13 @@ export const presenting = () => document.documentElement.hasAttribute('data-pres
 /**
  * Presentation mode, for a room: the cube fills the screen beside what a
  * class reads (status, the move now and next, the stage and its counters),
- * in type that grows with the screen (present.css),
+ * in type that grows with the screen (present.css, loaded on first use),
  * and full screen where allowed. Focus goes into the presentation, so that
  * Space plays there whatever was pressed to begin it.
  */
 export function setPresenting(on) {
   const root = document.documentElement;
+  if (on) styleSheet('present.css').catch(() => {});
   root.toggleAttribute('data-presenting', on);
   root.removeAttribute('data-blank');
   ui.present.setAttribute('aria-pressed', String(on));
@@ -83,7 +84,30 @@ export function onFullscreenChange() {
   }
 }
 
+/**
+ * Printing (print.js, loaded on first use) takes a picture of the cube as
+ * it begins. Ctrl+P loads it first, then prints; a print begun otherwise
+ * (the browser's menu, print media) loads it for the next.
+ */
+async function printPage() {
+  (await import('./print.js')).prepare();
+  window.print();
+}
+
+export function watchPrint() {
+  const load = () => import('./print.js').then(({ prepare }) => prepare());
+  window.addEventListener('beforeprint', load);
+  matchMedia('print').addEventListener('change', (event) => {
+    if (event.matches) load();
+  });
+}
+
 export function onKey(event) {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && (event.key === 'p' || event.key === 'P')) {
+    event.preventDefault();
+    printPage();
+    return;
+  }
   // A dialog (the keys, Save video) keeps the keys while it is open.
   if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
   if (document.querySelector('dialog[open]')) return;

@@ -77,7 +77,7 @@ export function buildChips() {
     // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5".
     // Where full names do not fit, it shows "EO · 5" and is heard as
     // "Orient edges, EO · 5 moves": the name still starts with the stage's,
-    // and holds what is seen (fitChips).
+    // and holds what is seen (embed.js's fitChips).
     const name = part('span', 'chip-name', stage.name);
     name.append(part('i', 'chip-comma', ', '), part('i', 'chip-short', stage.fmc));
     button.append(
@@ -90,28 +90,8 @@ export function buildChips() {
     ui.chips.append(button);
     return button;
   });
-  fitChips();
-}
-
-/** The chips' width when last fitted: a new width fits them again. */
-let chipsWidth = null;
-
-/**
- * Short chip labels (EO, DR, HTR, finish) where a full name would be cut,
- * as in a small embed: the chips are measured with their full names.
- */
-function fitChips() {
-  if (chipsWidth === null) {
-    chipsWidth = 0;
-    new ResizeObserver(([entry]) => {
-      if (entry.contentRect.width === chipsWidth) return;
-      chipsWidth = entry.contentRect.width;
-      fitChips();
-    }).observe(ui.chips);
-  }
-  ui.chips.removeAttribute('data-short');
-  const cut = page.chipButtons.some((button) => button.scrollWidth > button.clientWidth + 1);
-  ui.chips.toggleAttribute('data-short', cut);
+  // Only an embedded player's chips keep to one line, and may not fit.
+  if (document.documentElement.hasAttribute('data-embed')) import('./embed.js').then(({ fitChips }) => fitChips());
 }
 
 /** A chip's notes: found on the inverse scramble, and chosen in the lab. */

@@ -1,8 +1,9 @@
-// Printing the page (Ctrl+P): print.css lays out the cube, the status,
-// Progress, the stage and the moves, without the controls. A canvas that
-// WebGL draws prints blank, so the cube is copied, as drawn, into a plain
-// picture as printing begins; the moves are written out as text, not as
-// the list's buttons. Print handout prints its own sheet instead.
+// Printing the page (Ctrl+P): style.css's print rules lay out the cube,
+// the status, Progress, the stage and the moves, without the controls. A
+// canvas that WebGL draws prints blank, so the cube is copied, as drawn,
+// into a plain picture as printing begins; the moves are written out as
+// text, not as the list's buttons. Print handout prints its own sheet
+// instead. Loaded on first use (keys.js).
 
 import { page, ui } from './page.js';
 
@@ -36,17 +37,21 @@ function writeMoves(box) {
     stage.moves.forEach((move, k) => {
       const text = stage.side === 'inverse' ? `(${move})` : move;
       const index = stage.start + k;
-      const word = document.createElement(index === position - 1 ? 'mark' : 'span');
-      word.textContent = text;
-      if (index < position) word.className = 'played';
-      line.append(word, ' ');
+      // The last move played is in bold.
+      if (index === position - 1) {
+        const word = document.createElement('b');
+        word.textContent = text;
+        line.append(word, ' ');
+      } else {
+        line.append(`${text} `);
+      }
     });
     return line;
   }));
 }
 
 /** Copies the cube as drawn now, and the moves, into the printed sheet. */
-function prepare() {
+export function prepare() {
   if (!page.app || !page.solution) return;
   sheet ??= makeSheet();
   writeMoves(sheet.moves);
@@ -57,15 +62,4 @@ function prepare() {
   // The drawing buffer is kept only until the frame ends: draw, then copy.
   page.app.render();
   picture.getContext('2d').drawImage(ui.canvas, 0, 0);
-}
-
-/**
- * Prepares the sheet whenever printing begins: the print dialog
- * (beforeprint) or print media some other way (a PDF, an emulated print).
- */
-export function watchPrint() {
-  window.addEventListener('beforeprint', prepare);
-  matchMedia('print').addEventListener('change', (event) => {
-    if (event.matches) prepare();
-  });
 }

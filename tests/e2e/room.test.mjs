@@ -210,6 +210,13 @@ describe('a class can read it from the back row', () => {
     await searched(page);
     await page.evaluate(() => window.thistle.seek(3));
     await settle(page);
+    // Ctrl+P takes the picture, then prints (window.print, stood in for here).
+    await page.evaluate(() => {
+      window.printed = 0;
+      window.print = () => { window.printed += 1; };
+    });
+    await page.keyboard.press('Control+p');
+    await page.waitForFunction(() => window.printed === 1);
     await page.emulateMedia({ media: 'print' });
     const buttons = await page.getByRole('button').evaluateAll((all) => all.filter((b) => b.getClientRects().length > 0).length);
     assert.equal(buttons, 0, 'no buttons print');

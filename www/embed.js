@@ -1,0 +1,26 @@
+// An embedded player's chips (embed=1), which keep to one line: where the
+// frame is too narrow for the stages' full names they show their short
+// ones. Loaded by embedded pages only (player.js).
+
+import { page, ui } from './page.js';
+
+/** The chips' width when last fitted: a new width fits them again. */
+let chipsWidth = null;
+
+/**
+ * Short chip labels (EO, DR, HTR, finish) where a full name would be cut:
+ * the chips are measured with their full names, now and at each new width.
+ */
+export function fitChips() {
+  if (chipsWidth === null) {
+    chipsWidth = 0;
+    new ResizeObserver(([entry]) => {
+      if (entry.contentRect.width === chipsWidth) return;
+      chipsWidth = entry.contentRect.width;
+      fitChips();
+    }).observe(ui.chips);
+  }
+  ui.chips.removeAttribute('data-short');
+  const cut = page.chipButtons.some((button) => button.scrollWidth > button.clientWidth + 1);
+  ui.chips.toggleAttribute('data-short', cut);
+}
