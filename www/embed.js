@@ -20,7 +20,25 @@ export function fitChips() {
       fitChips();
     }).observe(ui.chips);
   }
-  ui.chips.removeAttribute('data-short');
-  const cut = page.chipButtons.some((button) => button.scrollWidth > button.clientWidth + 1);
-  ui.chips.toggleAttribute('data-short', cut);
+  shorten(false);
+  shorten(page.chipButtons.some((button) => button.scrollWidth > button.clientWidth + 1));
+}
+
+/**
+ * Adds each stage's short name to its chip's name, ", EO", or takes it
+ * away; embed.css shows only the short name, and hides the comma.
+ */
+function shorten(on) {
+  ui.chips.toggleAttribute('data-short', on);
+  page.chipButtons.forEach((button, index) => {
+    button.querySelector('.chip-fmc')?.remove();
+    if (!on) return;
+    const comma = document.createElement('i');
+    comma.className = 'chip-comma';
+    comma.textContent = ', ';
+    const short = document.createElement('i');
+    short.className = 'chip-fmc';
+    short.append(comma, page.solution.stages[index].fmc);
+    button.firstElementChild.append(short);
+  });
 }

@@ -68,24 +68,17 @@ export function buildChips() {
     button.type = 'button';
     button.className = 'chip';
     button.title = `${stage.name}: ${moves(stage.moves.length)}${index < 4 ? ` (key ${index + 1})` : ''}`;
-    const part = (tag, className, text) => {
-      const node = document.createElement(tag);
-      node.className = className;
-      node.textContent = text;
-      return node;
-    };
-    // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5".
-    // Where full names do not fit, it shows "EO · 5" and is heard as
-    // "Orient edges, EO · 5 moves": the name still starts with the stage's,
-    // and holds what is seen (embed.js's fitChips).
-    const name = part('span', 'chip-name', stage.name);
-    name.append(part('i', 'chip-comma', ', '), part('i', 'chip-short', stage.fmc));
-    button.append(
-      name,
-      part('span', 'count', ` · ${stage.moves.length}`),
-      part('span', 'visually-hidden', stage.moves.length === 1 ? ' move' : ' moves'),
-      ...chipMarks(index, stage),
-    );
+    const name = document.createElement('span');
+    name.textContent = stage.name;
+    const count = document.createElement('span');
+    count.className = 'count';
+    count.textContent = ` · ${stage.moves.length}`;
+    // Heard as "Orient edges · 5 moves"; the chip shows "Orient edges · 5"
+    // (or "EO · 5", heard as "Orient edges, EO · 5 moves": embed.js).
+    const unit = document.createElement('span');
+    unit.className = 'visually-hidden';
+    unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
+    button.append(name, count, unit, ...chipMarks(index, stage));
     button.addEventListener('click', () => act(() => page.app.playStage(index)));
     ui.chips.append(button);
     return button;
