@@ -44,7 +44,7 @@ export function setPresenting(on) {
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
   if (on) {
     page.presentation += 1;
-    const room = ui.canvas.closest('.viewer');
+    const room = ui.canvas.closest('.stage-box');
     room.tabIndex = -1;
     room.focus({ preventScroll: true });
   }
