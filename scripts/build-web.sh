@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the page's WebAssembly into www/pkg, the page's module and the
 # lab's: release wasm (size-optimised profile), wasm-bindgen for ES-module
-# loading (glue minified by terser: it is read by no one),
-# then wasm-opt -Oz (stripped); then the served copy, dist/, with minified
-# modules and the list of its files and hashes for the service worker
-# (pkg/files.js).
+# loading (glue minified by terser: it is read by no one), then wasm-opt
+# -Oz (stripped) and short import names; then the served copy, dist/, with
+# every module minified (the shared player's and each way in's folder) and
+# the list of its files and hashes for the service worker (pkg/files.js).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,22 +23,28 @@ wasm-bindgen --target web --no-typescript --out-dir www/pkg --out-name lab \
 for glue in www/pkg/thistle.js www/pkg/lab.js; do
   node_modules/.bin/terser "$glue" --module --compress --mangle -o "$glue"
 done
-# Debug names and the producers section are of no use to the page.
+# Debug names and the producers section are of no use to the page; -Oz is
+# run until it gains nothing more (0.7 KB gzipped of the first visit).
 for module in www/pkg/thistle_bg.wasm www/pkg/lab_bg.wasm; do
-  node_modules/binaryen/bin/wasm-opt -Oz --strip-debug --strip-producers "$module" -o "$module"
+  node_modules/binaryen/bin/wasm-opt -Oz --converge --strip-debug --strip-producers "$module" -o "$module"
+done
+# The names each module imports from its glue, shortened in both.
+for name in thistle lab; do
+  node scripts/short-imports.mjs "www/pkg/$name.js" "www/pkg/${name}_bg.wasm"
 done
 # The page is served from dist/: www/ as it is, with its modules minified
 # (the same files and paths, so every relative import still holds).
 rm -rf dist
 cp -r www dist
-# Save video's WebM muxer (npm webm-muxer), served beside the page's modules.
+# Save video's WebM muxer (npm webm-muxer), served beside Teach's modules.
 { echo '/*! webm-muxer 5.1.4 | MIT licence | (c) 2022 Vanilagy */'
-  cat node_modules/webm-muxer/build/webm-muxer.mjs; } > dist/webm-muxer.js
-for module in dist/*.js; do
-  if [ "$module" != dist/sw.js ]; then
+  cat node_modules/webm-muxer/build/webm-muxer.mjs; } > dist/teach/webm-muxer.js
+# Every module, the shared player's and each way in's (one folder each);
+# pkg/ is minified above, and the service worker is read as it is.
+find dist -name '*.js' -not -path 'dist/pkg/*' -not -path dist/sw.js -print0 |
+  while IFS= read -r -d '' module; do
     node_modules/.bin/terser "$module" --module --compress --mangle -o "$module"
-  fi
-done
+  done
 # The page loses the indentation before its tags and attributes, which no
 # browser reads (a newline still separates them; no text starts a line).
 node -e 'const fs = require("fs"); const f = process.argv[1]; fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\n[ \t]+(?=<|[a-z-]+=")/g, "\n"));' dist/index.html
@@ -46,7 +52,7 @@ node -e 'const fs = require("fs"); const f = process.argv[1]; fs.writeFileSync(f
 # braces, semicolons, commas and child combinators, which no browser reads
 # (none of those characters is in a string or a descendant selector there):
 # 0.4 KB of the first visit.
-for sheet in dist/*.css; do
+find dist -name '*.css' -print0 | while IFS= read -r -d '' sheet; do
   node -e 'const fs = require("fs"); const f = process.argv[1]; fs.writeFileSync(f, fs.readFileSync(f, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/\n\s+/g, "\n").replace(/\s*([{};,>])\s*/g, "$1"));' "$sheet"
 done
 node scripts/build-files.mjs dist

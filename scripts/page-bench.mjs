@@ -9,7 +9,7 @@
 
 import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { firstVisit, keptForOffline, launch, open, serve } from '../tests/e2e/harness.mjs';
+import { firstVisit, keptForOffline, launch, open, serve, takeWay } from '../tests/e2e/harness.mjs';
 import { photos } from '../tests/e2e/photos.mjs';
 
 const median = (values) => {
@@ -93,8 +93,10 @@ try {
   // of Alternatives for stage 2 (the first time includes loading the lab's
   // module), and a check of an attempt (an EO and a half turn).
   const lab = { alternatives: [], check: [] };
+  await takeWay(page, 'lab');
   for (let k = 0; k < 8; k += 1) {
-    await page.getByRole('button', { name: 'Random' }).click();
+    // Watch's Random, from the lab.
+    await page.evaluate(() => document.getElementById('random').click());
     await page.waitForFunction(() => !window.thistle.searching());
     const start = await page.evaluate(() => document.querySelectorAll('.moves > ol > li')[1].querySelector('ol').start - 1);
     await page.evaluate((position) => window.thistle.seek(position), start);
@@ -130,6 +132,7 @@ try {
 
   // Save picture and Save video, timed in the page from the click to the
   // download (the link's click, held back so nothing is written).
+  await takeWay(page, 'teach');
   const saves = await page.evaluate(async () => {
     const click = HTMLAnchorElement.prototype.click;
     const saved = () => new Promise((resolve) => {
@@ -196,6 +199,7 @@ try {
   // responsiveness meanwhile: the longest main-thread task and the longest
   // gap between animation frames.
   const scanning = await open(browser, server.url);
+  await takeWay(scanning, 'cube');
   const state = await scanning.evaluate(() => window.thistle.stateOf("R U2 F' L D B2 R' U F2 D' L2 B"));
   const big = await photos(scanning, state, { width: 4000, height: 3000 });
   const megabytes = big.reduce((sum, file) => sum + file.buffer.length, 0) / 2 ** 20;

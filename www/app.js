@@ -1,84 +1,25 @@
-// Thistle's page: loads the solver (WebAssembly) and wires the controls to
-// it: what is entered, the modes, the views, links and the solve itself.
-// The feature modules it imports hold the rest: the player and its loop
-// (player.js), the canvas (cube.js), the keys (keys.js), links (share.js),
-// the worker (solving.js). All cube logic lives in Rust; the page's state is
-// page.js's `page` object, filled in by `start`.
+// Thistle's page: loads the solver (WebAssembly) and wires the shared
+// player (cube, transport, chips, views, sharing, settings) and the four
+// ways in around it (ways.js; one folder each: watch/, cube/, lab/,
+// teach/). The feature modules hold the rest: the solution on show
+// (show.js), the player and its loop (player.js), the canvas (cube.js), the
+// keys (keys.js), links (share.js), the worker (solving.js). All cube logic
+// lives in Rust; the page's state is page.js's `page` object.
 
 import { createAppearance } from './appearance.js';
+import { wireYourCube } from './cube/your-cube.js';
 import { onCubeKey, watchContext, watchPointer, watchSize } from './cube.js';
 import {
   onFullscreenChange, onKey, presenting, setPresenting, watchPrint,
 } from './keys.js';
-import { $, moves, page, painted, showStartupError, ui } from './page.js';
-import {
-  act, buildChips, buildMoves, describeCube, draw, markStages, narrateNew, quiet, setNet, update, wake,
-} from './player.js';
+import { $, page, painted, showStartupError, ui } from './page.js';
+import { act, describeCube, draw, quiet, setNet, wake } from './player.js';
 import { recall, remember } from './remembered.js';
-import { createSharing, readLink } from './share.js';
-import { createSolver, labClient } from './solving.js';
-
-/** Grows the Scramble box to fit its lines. */
-function fitInput() {
-  ui.input.style.height = 'auto';
-  ui.input.style.height = `${ui.input.scrollHeight}px`;
-}
-
-/**
- * Shows a solution of what was entered (`entered`, `{ source, text }`);
- * the box keeps the person's own text, and the reading beside it says how
- * it was read.
- */
-function showSolution(result, entered) {
-  page.solution = result;
-  if (ui.input.value !== entered.text) {
-    ui.input.value = entered.text;
-    fitInput();
-  }
-  const fmc = result.bareGroup
-    ? ' Parentheses are read as moves in order here; in FMC notation, a bare group such as (R U) would mean moves on the inverse scramble.'
-    : '';
-  ui.reading.textContent = entered.source === 'state'
-    ? `A scramble for this state: ${result.scramble || '(solved)'}`
-    : result.scramble !== entered.text.trim() || fmc ? `Read as: ${result.scramble || '(no moves)'}.${fmc}` : '';
-  ui.error.textContent = '';
-  ui.input.removeAttribute('aria-invalid');
-  page.shown = '';
-  narrateNew();
-  buildChips();
-  buildMoves();
-  markStages();
-  // Mark the active chip and move now, not a frame later.
-  update();
-  wake();
-}
-
-function showError(error) {
-  const column = typeof error.column === 'number' ? error.column : null;
-  const message = error && error.message ? error.message : String(error);
-  ui.error.textContent = message.replace(/^./, (c) => c.toUpperCase());
-  ui.input.setAttribute('aria-invalid', 'true');
-  ui.input.focus();
-  if (column !== null) {
-    const at = Math.min(column - 1, ui.input.value.length);
-    ui.input.setSelectionRange(at, Math.min(at + 1, ui.input.value.length));
-  }
-}
-
-const mode = () => document.querySelector('input[name="mode"]:checked').value;
-const view = () => document.querySelector('input[name="view"]:checked').value;
-
-/** Colours the cube by stage or in full colours, and keeps the link. */
-function setView(value) {
-  for (const radio of document.querySelectorAll('input[name="view"]')) radio.checked = radio.value === value;
-  page.app.setView(value);
-  page.sharing.view(value);
-  wake();
-}
-
-function setMode(value) {
-  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === value;
-}
+import { createSharing } from './share.js';
+import { openLink, setView, showError, view } from './show.js';
+import { createSolver } from './solving.js';
+import { createWays } from './ways.js';
+import { wireWatch } from './watch/watch.js';
 
 const motion = matchMedia('(prefers-reduced-motion: reduce)');
 
@@ -96,213 +37,12 @@ function setHints(on) {
   wake();
 }
 
-function setSearching(on) {
-  page.searching = on;
-  document.documentElement.toggleAttribute('data-searching', on);
-  ui.solve.setAttribute('aria-busy', String(on));
-  $('result').textContent = on ? 'Searching…' : page.counts;
-}
-
-/**
- * Shows a found solution for `wanted` ({ input, mode, position, stages },
- * `stages` being set where the solution is not the one the mode finds, so
- * that the link carries it); `counts` replaces the move-count line.
- */
-function display(wanted, searched, counts = null) {
-  const result = page.app.show(wanted.input, searched);
-  page.wanted = wanted;
-  page.searched = searched;
-  if (!wanted.stages) page.chosen.clear();
-  if (page.lab) page.lab.shown();
-  if (page.prove) page.prove.shown(wanted);
-  showSolution(result.solution, wanted.input);
-  setMode(result.mode);
-  const [total, other] = result.mode === 'fewest'
-    ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
-    : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
-  showCounts(counts ?? `${moves(total)} (${other})`);
-  page.sharing.show(result, wanted.input, wanted.stages ?? null);
-  offerLinkSolution(wanted);
-  if (wanted.position > 0) act(() => page.app.seek(wanted.position));
-  // A handout laid out, on screen or for printing, follows the solution.
-  const root = document.documentElement;
-  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout().catch(showError);
-}
-
-/**
- * A reconstruction link's own solution: "The link's solution: N moves",
- * which plays instead of Thistle's.
- */
-function offerLinkSolution(wanted) {
-  const offer = $('link-solution');
-  offer.hidden = !wanted.solution;
-  if (!wanted.solution) return;
-  const length = wanted.solutionMoves === undefined || wanted.solutionMoves === null
-    ? 'does not read as notation'
-    : moves(wanted.solutionMoves);
-  let searched = null;
-  try {
-    searched = page.wasm.linkSolution(wanted.input, wanted.solution, wanted.mode);
-  } catch {
-    // Not four stages that play in turn: an attempt, perhaps unfinished
-    // (an EO and a DR, with `// EO` comments), which Check reads out.
-    $('link-solution-text').textContent = `The link's solution (${length}) is not four whole stages: it is checked as an attempt in the FMC lab.`;
-    $('play-link-solution').hidden = true;
-    ui.attempt.value = wanted.solution;
-    useLab().then((lab) => lab.check());
-    return;
-  }
-  $('link-solution-text').textContent = `The link's solution: ${length}.`;
-  $('play-link-solution').hidden = false;
-  $('play-link-solution').onclick = () => {
-    displayStages({ ...wanted, position: 0, solution: null, stages: searched.stages }, searched);
-  };
-}
-
-/**
- * Shows a solution a link carries stage by stage (`wanted.stages`, or
- * `searched` from them), as it is: it is the link's, not the mode's.
- */
-function displayStages(wanted, searched = page.wasm.playStages(wanted.input, wanted.stages, wanted.mode)) {
-  page.request += 1;
-  display(wanted, searched, `${moves(searched.fewestTotal)} (the link's solution)`);
-}
-
-/** The move-count line under the mode switch, kept for after a search. */
-function showCounts(text) {
-  page.counts = text;
-  $('result').textContent = text;
-}
-
-/**
- * Solves `wanted` in the worker and shows it, unless a newer request came.
- * A solve the person asked for ends with focus on Play, so Space plays it
- * and the arrow keys step through it, wherever they pressed.
- */
-async function load(wanted) {
-  const id = ++page.request;
-  const options = labOptions();
-  if (options) wanted = { ...wanted, mode: 'fewest' };
-  setMode(wanted.mode);
-  setSearching(true);
-  try {
-    const searched = options
-      ? await (await useLab()).solve(wanted.input, options)
-      : await page.solver.solve(wanted.mode, wanted.input);
-    if (id === page.request) {
-      // A lab solve is not the one the mode finds: the link carries it.
-      if (options) display({ ...wanted, stages: searched.stages }, searched, labCounts(searched, options));
-      else display(wanted, searched);
-      ui.play.focus();
-    }
-  } catch (error) {
-    if (id === page.request) showError(error);
-  } finally {
-    if (id === page.request) setSearching(false);
-  }
-}
-
-/**
- * The lab's choices, `{ niss, axes }`, where they differ from plain
- * fewest-moves solving (NISS off, the best axes); else null.
- */
-function labOptions() {
-  const axes = ui.axes.value === '' ? null : Number(ui.axes.value);
-  return ui.niss.checked || axes !== null ? { niss: ui.niss.checked, axes } : null;
-}
-
-/** The move-count line for a lab solve. */
-function labCounts(searched, { niss, axes }) {
-  const how = [niss ? 'with NISS' : '', axes !== null ? `on ${ui.axes.selectedOptions[0].textContent}` : '']
-    .filter(Boolean).join(', ');
-  return `${moves(searched.fewestTotal)} (${how}; ${searched.fastTotal} with optimal stages)`;
-}
-
-/** The FMC lab (lab.js), loaded and built on first use. */
-async function useLab() {
-  if (!page.lab) {
-    const { createLab } = await import('./lab.js');
-    page.lab ??= createLab({ display });
-  }
-  return page.lab;
-}
-
-/** Solves what the Scramble box holds (Rust decides what it is). */
-function solveInput() {
-  try {
-    const request = page.wasm.readInput(ui.input.value);
-    const wanted = { ...request, mode: request.mode ?? mode() };
-    if (!wanted.stages) {
-      load(wanted);
-      return;
-    }
-    displayStages(wanted);
-    setSearching(false);
-    ui.play.focus();
-  } catch (error) {
-    showError(error);
-  }
-}
-
-/**
- * The first solve, here and now: the link the page was opened with, or the
- * example scramble. A bad link gives its message and a solved cube.
- */
-function openLink() {
-  const example = { ...page.wasm.readInput(ui.input.value), mode: mode() };
-  const solvedCube = { ...page.wasm.readInput(''), mode: mode() };
-  let wanted = example;
-  let problem = null;
-  try {
-    const link = readLink(page.wasm);
-    if (link) wanted = { ...link, mode: link.mode ?? mode() };
-    if (link && link.view) setView(link.view);
-  } catch (error) {
-    problem = error;
-    wanted = solvedCube;
-  }
-  try {
-    if (wanted.stages) displayStages(wanted);
-    else display(wanted, page.solver.now(wanted.mode, wanted.input));
-  } catch (error) {
-    problem = error;
-    display(solvedCube, page.solver.now(solvedCube.mode, solvedCube.input));
-  }
-  if (problem) {
-    ui.error.textContent = `This link could not be opened: ${problem.message}.`;
-    ui.input.setAttribute('aria-invalid', 'true');
-  }
-}
-
+/** The shared player's controls, which every way in shows. */
 function wire() {
-  ui.form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    solveInput();
-  });
-  ui.random.addEventListener('click', () => {
-    load({ input: page.wasm.randomInput(), mode: mode(), position: 0 });
-  });
-  // A new mode solves what the box holds, typed or not: nothing is lost.
-  for (const radio of document.querySelectorAll('input[name="mode"]')) {
-    radio.addEventListener('change', solveInput);
-  }
   ui.scrubber.addEventListener('input', () => act(() => page.app.seek(Number(ui.scrubber.value))));
   for (const radio of document.querySelectorAll('input[name="view"]')) {
     radio.addEventListener('change', () => setView(view()));
   }
-  ui.input.addEventListener('keydown', (event) => {
-    // Enter solves; Shift+Enter starts a new line.
-    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
-    event.preventDefault();
-    ui.form.requestSubmit();
-  });
-  ui.input.addEventListener('input', () => {
-    fitInput();
-    if (ui.input.hasAttribute('aria-invalid')) {
-      ui.input.removeAttribute('aria-invalid');
-      ui.error.textContent = '';
-    }
-  });
   const app = page.app;
   ui.reset.addEventListener('click', () => act(() => app.reset()));
   ui.back.addEventListener('click', () => act(() => app.stepBack()));
@@ -319,41 +59,8 @@ function wire() {
     app.resetView();
     wake();
   });
-  ui.savePicture.addEventListener('click', async () => {
-    const { savePicture } = await import('./picture.js');
-    const { stage, position } = app.status();
-    await savePicture({
-      app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
-    });
-  });
-  ui.saveVideo.addEventListener('click', async () => {
-    const { openVideo } = await import('./video.js');
-    openVideo();
-  });
-  ui.printHandout.addEventListener('click', async () => {
-    try {
-      await showHandout();
-      window.print();
-    } catch (error) {
-      showError(error);
-    }
-  });
-  // The lab's controls load lab.js on first use.
-  const resolve = () => load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
-  ui.niss.addEventListener('change', resolve);
-  ui.axes.addEventListener('change', resolve);
-  ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
-  ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
-  ui.checkForm.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    (await useLab()).check();
-  });
-  ui.attempt.addEventListener('keydown', (event) => {
-    // Ctrl+Enter checks; Enter starts a new line, as one step per line.
-    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
-    event.preventDefault();
-    ui.checkForm.requestSubmit();
-  });
+  // Present is Teach's, but F presents from every way in, and a
+  // presentation is left by the same button wherever it began.
   ui.present.addEventListener('click', () => setPresenting(!presenting()));
   document.addEventListener('fullscreenchange', onFullscreenChange);
   document.addEventListener('keydown', onKey);
@@ -368,12 +75,6 @@ function wire() {
   motion.addEventListener('change', () => {
     if (recall('thistle.reduceMotion') === null) setReducedMotion(motion.matches);
   });
-}
-
-/** Lays out the handout of the solution on show (handout.js, loaded now). */
-async function showHandout() {
-  const { layOutHandout } = await import('./handout.js');
-  await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }
 
 /**
@@ -415,59 +116,11 @@ async function start() {
   page.solver = createSolver(wasm);
   const root = document.documentElement;
   page.sharing = createSharing(wasm, { embed: root.hasAttribute('data-embed'), handout: root.hasAttribute('data-handout') });
-  // Prove shortest's controls are in the page; its code loads on the first press.
-  const proveFirst = async () => {
-    $('prove-start').removeEventListener('click', proveFirst);
-    const { createProve } = await import('./prove.js');
-    page.prove = createProve({
-      root: $('prove'),
-      current: () => page.wanted,
-      show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0, stages: found.stages }, found),
-    });
-    page.prove.start();
-  };
-  $('prove-start').addEventListener('click', proveFirst);
+  wireWatch();
+  // The way in, from the address; the link keeps the one taken.
+  page.ways = createWays({ onWay: (way) => page.sharing.way(way), onError: showError });
   openLink();
-  // The colour editor's code loads when it is first opened, not with the page.
-  const editor = $('editor');
-  let built = null;
-  const openEditor = () => {
-    if (!editor.open) return built;
-    built ??= import('./editor.js').then(({ createEditor }) => createEditor({
-      root: $('editor-body'),
-      colours,
-      check: (text) => wasm.checkFacelets(text),
-      advise: (text, photos) => labClient().call('advise', { text, photos }),
-      shown: () => page.solution && page.solution.facelets,
-      onSolve: (facelets) => {
-        load({ ...wasm.readInput(facelets), mode: mode() });
-        const instant = document.documentElement.hasAttribute('data-reduced-motion');
-        ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
-      },
-    }));
-    return built;
-  };
-  editor.addEventListener('toggle', openEditor);
-  // Scan and Follow along load their code on first use; follow-along mode
-  // lasts across a reload (a phone asleep, a tab discarded).
-  ui.scan.addEventListener('click', () => {
-    ui.scanPhotos.click();
-    import('./scan.js').then(({ prepareScan }) => prepareScan(), () => {});
-  });
-  const scanning = { colours, editor: () => { editor.open = true; return openEditor(); } };
-  ui.scanPhotos.addEventListener('change', async () => {
-    const { scanPhotos } = await import('./scan.js');
-    scanPhotos(scanning);
-  });
-  // A live camera where the browser allows one (a secure page).
-  ui.camera.hidden = !navigator.mediaDevices?.getUserMedia;
-  ui.camera.addEventListener('click', async () => {
-    const { openCamera } = await import('./camera.js');
-    openCamera(scanning);
-  });
-  const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
-  ui.follow.addEventListener('click', follow);
-  if (recall('thistle.follow') === 'true') follow();
+  wireYourCube({ wasm, colours });
   performance.mark('thistle-ready');
   // Solving works from here. The renderer (WebGL2 set-up, the slowest part
   // of the start) comes once the page and its solution are on screen.

@@ -92,6 +92,8 @@ export const page = {
   chosen: new Set(),
   /** The FMC lab (lab.js), once first used. */
   lab: null,
+  /** The ways in (ways.js): which is on show, and taking one. */
+  ways: null,
   /** The "Prove shortest" action (prove.js). */
   prove: null,
   counts: '',

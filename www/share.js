@@ -12,7 +12,10 @@ const $ = (id) => document.getElementById(id);
  * codec's error for a bad link.
  */
 export function readLink(wasm) {
-  const query = location.search.slice(1) || location.hash.slice(1);
+  // The way in (`way=`, ways.js) is the page's, not the cube's: a link
+  // with nothing else is a plain address.
+  const query = (location.search.slice(1) || location.hash.slice(1))
+    .split('&').filter((pair) => !/^way(=|$)/.test(pair)).join('&');
   return query ? wasm.decodeLink(query) : null;
 }
 
@@ -35,6 +38,7 @@ export function createSharing(wasm, { embed, handout }) {
   let current = null;
   let position = 0;
   let view = 'stage';
+  let way = 'watch';
   let written = '';
 
   const linkQuery = (embedded) => wasm.encodeLink(
@@ -43,8 +47,11 @@ export function createSharing(wasm, { embed, handout }) {
 
   const write = () => {
     if (!current) return;
-    const query = current.input.text.trim() === '' ? '' : `?${linkQuery(embed)}`;
-    const address = `${location.pathname}${query}`;
+    // The way in, where it is not Watch (so earlier links read the same);
+    // an embedded player has none.
+    const parts = [current.input.text.trim() === '' ? '' : linkQuery(embed), way === 'watch' || embed ? '' : `way=${way}`];
+    const query = parts.filter(Boolean).join('&');
+    const address = `${location.pathname}${query ? `?${query}` : ''}`;
     if (address === written) return;
     written = address;
     history.replaceState(null, '', address);
@@ -95,6 +102,11 @@ export function createSharing(wasm, { embed, handout }) {
       algCubing.href = shown.algCubing;
       twizzle.href = shown.twizzle;
       note.textContent = '';
+      write();
+    },
+    /** The way in changed to `name` (ways.js). */
+    way(name) {
+      way = name;
       write();
     },
     /** The view changed to `stage` or `colours`. */

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { open, openIn, quiet, searched, settle, status, useBrowser } from './harness.mjs';
+import { open, openIn, quiet, searched, settle, status, takeWay, useBrowser } from './harness.mjs';
 
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const RULES = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -32,9 +32,15 @@ describe('a page for everyone', () => {
       await page.getByRole('button', { name: 'Solve' }).click();
       await searched(page);
       assert.deepEqual(await audit(page), [], 'after a solve');
+      await takeWay(page, 'cube');
       await page.getByText('Colour editor: paint the cube you hold').click();
       await page.locator('.net .sticker').first().waitFor();
       assert.deepEqual(await audit(page), [], 'with the colour editor open');
+      for (const way of ['lab', 'teach']) {
+        await takeWay(page, way);
+        assert.deepEqual(await audit(page), [], `in ${way}`);
+      }
+      await takeWay(page, 'watch');
       await page.locator('#words > summary').click();
       await page.locator('#words-body td').first().waitFor();
       assert.deepEqual(await audit(page), [], 'with the cube in words open');
@@ -64,6 +70,7 @@ describe('a page for everyone', () => {
     });
     assert.deepEqual([r, g, b], [24, 27, 33], 'the canvas is cleared to the dark background');
     await page.getByRole('switch', { name: 'Net' }).check();
+    await takeWay(page, 'cube');
     await page.getByText('Colour editor: paint the cube you hold').click();
     await page.locator('.net .sticker').first().waitFor();
     assert.deepEqual(await audit(page), [], 'dark');
@@ -263,7 +270,11 @@ describe('a page for everyone', () => {
     await page.waitForFunction(() => document.getElementById('share-note').textContent !== '');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.equal(copied, page.url());
-    // Paint a cube in the editor and solve it.
+    // Paint a cube in the editor and solve it: to the ways in, then the
+    // arrow key to Your cube, and Tab into it.
+    await tabTo('Watch');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await focused(), 'Your cube');
     await tabTo(/^Colour editor/);
     await page.keyboard.press('Enter');
     // Paint U2 from solved: the top rows of F and B swap, and of R and L.

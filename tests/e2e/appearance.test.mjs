@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, open, openIn, quiet, searched, status, useBrowser } from './harness.mjs';
+import { canvasColours, open, openIn, quiet, searched, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -38,6 +38,7 @@ const netSticker = (page, index) => page.locator(`.net [data-index="${index}"]`)
 async function openPage(browser, url) {
   const page = await open(browser, url);
   await searched(page);
+  await takeWay(page, 'cube');
   await page.getByText('Colour editor').click();
   await page.locator('.net .sticker').first().waitFor();
   return page;
@@ -52,6 +53,7 @@ async function reload(page) {
   await page.reload();
   await page.waitForFunction(() => window.thistle && window.thistle.ready);
   await searched(page);
+  await takeWay(page, 'cube');
   await page.getByText('Colour editor').click();
   await page.locator('.net .sticker').first().waitFor();
   await steady(page);

@@ -4,7 +4,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, openIn, query, searched, SOLVED, status, useBrowser } from './harness.mjs';
+import { open, openIn, query, searched, SOLVED, status, takeWay, useBrowser } from './harness.mjs';
 
 // `thistle state "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"`:
 // every edge flipped in place.
@@ -16,6 +16,7 @@ const env = useBrowser();
 
 async function openEditor(viewport) {
   const page = await open(env.browser, env.server.url, viewport);
+  await takeWay(page, 'cube');
   await page.getByText('Colour editor').click();
   await page.locator('.net .sticker').first().waitFor();
   return page;
@@ -168,6 +169,7 @@ describe('the colour editor', () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
     const page = await openIn(context, env.server.url);
+    await takeWay(page, 'cube');
     await page.getByText('Colour editor').click();
     await page.locator('.net .sticker').first().waitFor();
     const field = page.getByRole('textbox', { name: 'Facelets' });

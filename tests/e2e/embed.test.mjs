@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { searched, useBrowser } from './harness.mjs';
+import { searched, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -17,6 +17,7 @@ async function embedCode(link) {
   await page.goto(link);
   await page.waitForFunction(() => window.thistle && window.thistle.ready);
   await searched(page);
+  await takeWay(page, 'teach');
   await page.getByRole('button', { name: 'Copy embed code' }).click();
   const field = page.getByRole('textbox', { name: 'Embed code' });
   await field.waitFor({ state: 'visible' });

@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { open, openIn, searched, STAGE_NAMES, useBrowser } from './harness.mjs';
+import { open, openIn, searched, STAGE_NAMES, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const SCRAMBLE = "R U R' F2 D' L2 B U' R2 F";
@@ -41,6 +41,7 @@ describe('the handout', () => {
     });
     const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&mode=fast`);
     await searched(page);
+    await takeWay(page, 'teach');
     await page.getByRole('button', { name: 'Print handout' }).click();
     await page.waitForFunction(() => window.printed === 1);
     const sheet = page.locator('#handout');

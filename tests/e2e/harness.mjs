@@ -33,6 +33,20 @@ export const STAGE_NAMES = [
 export const chip = (page, name) => page.getByRole('navigation', { name: 'Stages' })
   .getByRole('button', { name: new RegExp(`^(✓ )?${name.replace('+', '\\+')}(, (EO|DR|HTR|finish))? · \\d+ moves?$`) });
 
+/** The four ways in, as their tabs are named, by their `way=` values. */
+export const WAYS = { watch: 'Watch', cube: 'Your cube', lab: 'FMC lab', teach: 'Teach' };
+
+/**
+ * Takes a way in (`watch`, `cube`, `lab` or `teach`) by its tab, as a person
+ * does before using its controls; resolves to its panel.
+ */
+export async function takeWay(page, way) {
+  await page.getByRole('tab', { name: WAYS[way], exact: true }).click();
+  const panel = page.getByRole('tabpanel', { name: WAYS[way], exact: true });
+  await panel.waitFor();
+  return panel;
+}
+
 export const SOLVED = 'UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB';
 
 /**

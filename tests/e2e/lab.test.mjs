@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { open, openIn, searched, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { open, openIn, searched, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
@@ -18,6 +18,7 @@ const SCRAMBLE = "R U2 F' L D B2 R' F U L2 D' B";
 /** Opens the page on `scramble` (fewest moves) and waits for its solve. */
 async function openScramble(scramble, viewport) {
   const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(scramble)}`, viewport);
+  await takeWay(page, 'lab');
   await searched(page);
   return page;
 }
@@ -122,6 +123,7 @@ describe('the FMC lab', () => {
       };
     });
     const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
+    await takeWay(page, 'lab');
     await searched(page);
     const { list } = await openStage2Alternatives(page);
     const first = await list.getByRole('option').allTextContents();
@@ -180,6 +182,7 @@ describe('the FMC lab', () => {
     const link = page.url();
     assert.match(link, /solution=/, link);
     const other = await openIn(await env.browser.newContext(), link);
+    await takeWay(other, 'lab');
     await searched(other);
     assert.deepEqual(await other.locator('.move').allTextContents(), listed, 'the link plays the same solution');
     assert.equal(await shownTotal(other), total);
@@ -229,6 +232,7 @@ describe('the FMC lab', () => {
     assert.match(alg, /found on the inverse scramble/);
     // A shared link keeps each stage's side.
     const other = await openIn(await env.browser.newContext(), page.url());
+    await takeWay(other, 'lab');
     await searched(other);
     assert.deepEqual(await other.locator('.move').allTextContents(), await page.locator('.move').allTextContents());
     assert.match(await other.getByRole('navigation', { name: 'Stages' }).getByRole('button').nth(inverse).textContent(), /inverse/);
@@ -258,6 +262,7 @@ describe('the FMC lab', () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
+    await takeWay(page, 'lab');
     await searched(page);
     await page.getByRole('button', { name: 'Copy write-up' }).click();
     await page.getByText('Write-up copied.').waitFor();
@@ -323,6 +328,7 @@ describe('the FMC lab', () => {
     const alg = `${eo} // EO\n(${dr}) // DR on the inverse`;
     const url = `${env.server.url}?puzzle=3x3x3&setup-alg=${encodeURIComponent(SCRAMBLE)}&alg=${encodeURIComponent(alg)}`;
     const page = await open(env.browser, url);
+    await takeWay(page, 'lab');
     assert.equal(await page.locator('#error').textContent(), '', 'no error: it is not refused');
     assert.equal(await page.getByRole('textbox', { name: 'Your solution' }).inputValue(), alg);
     const region = page.getByRole('region', { name: 'Check' });

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { open, quiet, searched, settle, useBrowser } from './harness.mjs';
+import { open, quiet, searched, settle, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -31,6 +31,7 @@ const drawnShare = (page, bytes) => page.evaluate(async (base64) => {
 }, bytes.toString('base64'));
 
 async function save(page) {
+  await takeWay(page, 'teach');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Save picture' }).click(),

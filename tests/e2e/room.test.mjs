@@ -7,7 +7,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, open, quiet, searched, settle, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { launch, open, quiet, searched, settle, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -28,8 +28,9 @@ const contrast = (page, a, b) => page.evaluate(([first, second]) => {
   return (x + 0.05) / (y + 0.05);
 }, [a, b]);
 
-/** A presentation begun with the mouse, as a teacher would. */
+/** A presentation begun with the mouse, as a teacher would: from Teach. */
 async function present(page) {
+  await takeWay(page, 'teach');
   await page.getByRole('button', { name: 'Present' }).click();
   await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
 }

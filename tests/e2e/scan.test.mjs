@@ -10,7 +10,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { open, openIn, searched, status, useBrowser } from './harness.mjs';
+import { open, openIn, searched, status, takeWay, useBrowser } from './harness.mjs';
 import { photos } from './photos.mjs';
 
 const SCRAMBLE = "R U2 F' L D B2 R' U F2 D' L2 B";
@@ -19,7 +19,11 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 
 const env = useBrowser();
 
-const phone = async () => openIn(await env.browser.newContext(PHONE), env.server.url);
+const phone = async () => {
+  const page = await openIn(await env.browser.newContext(PHONE), env.server.url);
+  await takeWay(page, 'cube');
+  return page;
+};
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' });
 const scanStatus = (page) => page.locator('#scan-box [role="status"]');
 
@@ -61,6 +65,7 @@ describe('Scan', () => {
 
   test('two photos of one face: the message names both photos and the missing face, outlined', async () => {
     const page = await open(env.browser, env.server.url);
+    await takeWay(page, 'cube');
     // Photo 3 shows white (face 0) instead of blue (face 5); photo 2 is white too.
     const files = await photos(page, STATE, { faces: [3, 0, 0, 1, 4, 2] });
     await page.locator('input[type="file"]').setInputFiles(files);
@@ -135,6 +140,7 @@ describe('Scan', () => {
     // One turn from solved: R and L′ look the same face by face.
     const near = execFileSync('./target/debug/thistle', ['state', 'R'], { encoding: 'utf8' }).trim();
     const page = await open(env.browser, env.server.url);
+    await takeWay(page, 'cube');
     await page.locator('input[type="file"]').setInputFiles(await photos(page, near));
     const use = page.getByRole('button', { name: /^Use this one/ });
     await use.first().waitFor({ timeout: 30_000 });
@@ -152,6 +158,7 @@ describe('Scan', () => {
 
   test('photos picked one at a time are kept until there are six', async () => {
     const page = await open(env.browser, env.server.url);
+    await takeWay(page, 'cube');
     const files = await photos(page, STATE);
     const input = page.locator('input[type="file"]');
     await input.setInputFiles(files.slice(0, 2));
@@ -247,9 +254,11 @@ describe('Camera', () => {
 describe('Follow along', () => {
   test('Next three times, a reload keeps the mode and move 3, Back goes to 2; Next is large', async () => {
     const page = await phone();
+    await takeWay(page, 'watch');
     await page.getByRole('textbox', { name: 'Scramble' }).fill(SCRAMBLE);
     await page.getByRole('button', { name: 'Solve', exact: true }).click();
     await searched(page);
+    await takeWay(page, 'cube');
     await page.getByRole('button', { name: 'Follow along' }).click();
     const next = page.getByRole('button', { name: 'Next' });
     await next.waitFor();

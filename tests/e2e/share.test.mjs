@@ -199,7 +199,9 @@ describe('links from other tools', () => {
   test('an alg.cubing.net reconstruction solves its setup and offers its alg as the link\'s solution', async () => {
     const page = await open(env.browser, `${env.server.url}?setup=R_U_R-_U-&alg=//_a_comment%0AF2_D-&title=test`);
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R' U'"));
-    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R' U'");
+    // The attempt opens in the FMC lab; the scramble is Watch's.
+    assert.equal(await page.getByRole('tab', { name: 'FMC lab' }).getAttribute('aria-selected'), 'true');
+    assert.equal(await page.locator('#scramble').inputValue(), "R U R' U'");
     assert.equal(await page.locator('#error').textContent(), '');
     // Not split into Thistle's stages: it is read out as an attempt, step
     // by step, in the FMC lab's Check region.
@@ -216,7 +218,7 @@ describe('links from other tools', () => {
     for (const setup of ['setup-alg', 'experimental-setup-alg']) {
       const page = await open(env.browser, `${env.server.url}?puzzle=3x3x3&${setup}=R%20U%20R%27&alg=F2+D%27`);
       assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "R U R'"));
-      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "R U R'");
+      assert.equal(await page.locator('#scramble').inputValue(), "R U R'");
       assert.match(await page.locator('#link-solution-text').textContent(), /^The link's solution \(2 moves\)/);
       assert.deepEqual(page.errors, []);
       await page.close();
@@ -231,6 +233,7 @@ describe('links from other tools', () => {
     await page.getByRole('radio', { name: 'Fastest' }).check();
     await searched(page);
     await solve(page, 'https://alg.cubing.net/?setup=F_R-&alg=U2_B');
+    assert.equal(await page.getByRole('tab', { name: 'Watch' }).getAttribute('aria-selected'), 'true', 'a pasted link stays in Watch');
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, "F R'"));
     assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), "F R'");
     assert.equal(query(page).mode, 'fast', 'a link without a mode keeps the chosen one');

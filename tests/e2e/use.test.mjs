@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { canvasColours, chip, open, openIn, quiet, searched, settle, SOLVED, STAGE_NAMES, status, useBrowser } from './harness.mjs';
+import { canvasColours, chip, open, openIn, quiet, searched, settle, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -44,19 +44,19 @@ describe('the page as people use it', () => {
       await searched(page);
       await page.getByRole('combobox', { name: 'Speed' }).selectOption('4');
       await page.getByRole('button', { name: 'Play' }).tap();
+      await page.waitForFunction(() => window.thistle.status().playing);
+      // Where the taps left the page (Random may be scrolled to): playing
+      // moves it no further.
+      const scrolled = await page.evaluate(() => window.scrollY);
       for (let played = 0; played < 10;) {
         await page.waitForFunction((k) => window.thistle.status().position > k, played, { timeout: 20_000 });
         played = (await status(page)).position;
-        assert.equal(await page.evaluate(() => window.scrollY), 0, `scrolled after ${played} moves`);
+        assert.equal(await page.evaluate(() => window.scrollY), scrolled, `scrolled after ${played} moves`);
         const canvas = await page.locator('#cube').boundingBox();
         assert.ok(canvas.y >= 0 && canvas.y + canvas.height <= viewport.height, `cube on screen: ${JSON.stringify(canvas)}`);
-        for (const name of ['Play', 'Pause']) {
-          const button = page.getByRole('button', { name, exact: true });
-          if (await button.count()) {
-            const b = await button.boundingBox();
-            assert.ok(b.y + b.height <= viewport.height, 'the transport is on screen with the cube');
-          }
-        }
+        // Play and Pause are one button, renamed as playback starts and stops.
+        const b = await page.locator('#play').boundingBox();
+        assert.ok(b.y + b.height <= viewport.height, 'the transport is on screen with the cube');
       }
       assert.deepEqual(page.errors, []);
     });
@@ -64,13 +64,20 @@ describe('the page as people use it', () => {
 
   test('on a phone, every tap target is at least 44 × 44', async () => {
     const page = await openWith(env.browser, env.server.url, touch(PHONES[1]));
-    await page.locator('#editor summary').tap();
-    await page.locator('.sticker').first().waitFor();
-    const targets = page.locator('.sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, .appearance label, .appearance select, .prefs button, #solve, #random');
-    const sizes = await targets.evaluateAll((elements) => elements.filter((e) => e.getClientRects().length > 0).map((e) => {
-      const r = e.getBoundingClientRect();
-      return { what: e.className || e.id || e.textContent, width: r.width, height: r.height };
-    }));
+    const targets = page.locator('[role="tab"], .sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, .appearance label, .appearance select, .prefs button, #solve, #random, .own-cube button, .lab button, .lab select, .teach button');
+    // In every way in: the targets it shows.
+    const sizes = [];
+    for (const way of ['cube', 'lab', 'teach', 'watch']) {
+      await takeWay(page, way);
+      if (way === 'cube') {
+        await page.locator('#editor summary').tap();
+        await page.locator('.sticker').first().waitFor();
+      }
+      sizes.push(...await targets.evaluateAll((elements) => elements.filter((e) => e.getClientRects().length > 0).map((e) => {
+        const r = e.getBoundingClientRect();
+        return { what: e.className || e.id || e.textContent, width: r.width, height: r.height };
+      })));
+    }
     assert.ok(sizes.length > 60, `found ${sizes.length} targets`);
     const small = sizes.filter((s) => s.width < 44 || s.height < 44);
     assert.deepEqual(small, [], 'targets under 44 × 44');
@@ -348,7 +355,7 @@ async function assertTidy(page, viewport) {
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(scrollWidth <= viewport.width, `no sideways scroll: ${scrollWidth}`);
   const clashes = await page.evaluate(() => {
-    const selector = 'h1, .top p, #cube, .scrubber, .transport > *, .view-row > *, .input-row > *, .choice > label, '
+    const selector = 'h1, .top p, [role="tab"], #cube, .scrubber, .transport > *, .view-row > *, .input-row > *, .choice > label, '
       + '#result, .chip, #status, .share > *, .progress, .stage-panel, .moves, .words, .editor, .prefs > *';
     const boxes = [...document.querySelectorAll(selector)]
       .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')

@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launch, open, openIn, quiet, searched, serve, settle, status, useBrowser } from './harness.mjs';
+import { launch, open, openIn, quiet, searched, serve, settle, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -71,6 +71,7 @@ function keepFrame(name, frame) {
 const dialog = (page) => page.getByRole('dialog', { name: 'Save video' });
 
 async function openDialog(page) {
+  await takeWay(page, 'teach');
   await page.getByRole('button', { name: 'Save video' }).click();
   await dialog(page).waitFor();
 }

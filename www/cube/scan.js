@@ -4,11 +4,11 @@
 // pixels and finds the cube (WebAssembly). This module shows the progress,
 // the photos, and what went wrong with which. Loaded on the first scan.
 
-import { cell } from './net.js';
-import { ui, styleSheet } from './page.js';
-import { labClient } from './solving.js';
+import { cell } from '../net.js';
+import { ui, styleSheet } from '../page.js';
+import { labClient } from '../solving.js';
 
-await styleSheet('own-cube.css');
+await styleSheet('cube/own-cube.css');
 
 /** The long side photos are shrunk to: the reader needs no more, and it keeps reading fast. */
 const LONG_SIDE = 640;

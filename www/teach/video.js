@@ -11,9 +11,9 @@
 // it playing. webm-muxer writes the file, its duration included. Loaded on
 // first use, with its dialog.
 
-import { NET_COLUMNS, NET_ROWS, cell } from './net.js';
-import { moves, page, ui } from './page.js';
-import { act, advance, draw } from './player.js';
+import { NET_COLUMNS, NET_ROWS, cell } from '../net.js';
+import { moves, page, ui } from '../page.js';
+import { act, advance, draw } from '../player.js';
 import { download, slug } from './picture.js';
 
 /**

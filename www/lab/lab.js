@@ -4,8 +4,8 @@
 // worker (solving.js `labClient`); the page shows what comes back
 // through `display`, as it shows any solution.
 
-import { moves, page, ui } from './page.js';
-import { labClient } from './solving.js';
+import { moves, page, ui } from '../page.js';
+import { labClient } from '../solving.js';
 
 /**
  * Alternatives asked for at once, then while the person looks: the core

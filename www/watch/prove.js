@@ -6,7 +6,7 @@
 // done, with a progress bar; Cancel ends the worker. A finished proof
 // is shown as the current solution, with a note that it is proven.
 
-import { prove } from './solving.js';
+import { prove } from '../solving.js';
 
 // Made on first use: building a number format loads locale data, which
 // would hold up the page's start by tens of milliseconds.

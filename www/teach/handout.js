@@ -5,11 +5,11 @@
 // the whole solution. Laid out on screen by `handout=1`, printed by Print
 // handout. Loaded on first use.
 
-import { createNet } from './net.js';
-import { styleSheet } from './page.js';
+import { createNet } from '../net.js';
+import { styleSheet } from '../page.js';
 
 /** The handout's style sheet, added with this module; settles once loaded. */
-const styled = styleSheet('handout.css');
+const styled = styleSheet('teach/handout.css');
 
 function element(tag, text = '', className = '') {
   const node = document.createElement(tag);

@@ -4,7 +4,7 @@
 // it, the stage view's legend while one is on show, and with Caption on, the
 // stage, the position and the moves so far. Loaded on first use.
 
-import { page, ui } from './page.js';
+import { page, ui } from '../page.js';
 
 const WIDTH = 1280;
 

@@ -5,10 +5,10 @@
 // stops and the frames go to the same reader as photos (scan.js). Loaded
 // on first use.
 
-import { ui, styleSheet } from './page.js';
+import { ui, styleSheet } from '../page.js';
 import { element, prepareScan, scanFrames, thumbnail } from './scan.js';
 
-await styleSheet('own-cube.css');
+await styleSheet('cube/own-cube.css');
 
 /** The frames' side: the reader needs no more. */
 const SIDE = 640;

@@ -8,7 +8,10 @@
 // stickers marked until painted, and its problems name the photos that show
 // the piece at fault.
 
-import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from './net.js';
+import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from '../net.js';
+import { styleSheet } from '../page.js';
+
+await styleSheet('cube/own-cube.css');
 
 const FACES = 'URFDLB';
 const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));

@@ -6,11 +6,11 @@
 // is in the address, so both survive a reload or a phone gone to sleep.
 // Loaded on first use.
 
-import { page, ui, styleSheet } from './page.js';
-import { act } from './player.js';
-import { remember } from './remembered.js';
+import { page, ui, styleSheet } from '../page.js';
+import { act } from '../player.js';
+import { remember } from '../remembered.js';
 
-await styleSheet('own-cube.css');
+await styleSheet('cube/own-cube.css');
 
 let panel = null;
 

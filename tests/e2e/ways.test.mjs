@@ -1,0 +1,127 @@
+// The four ways in (Watch, Your cube, FMC lab, Teach): tabs on the first
+// screen at every size, each bringing its first control on screen, arrow
+// keys between them, and `way=` in the address: kept by a reload and by
+// Share, left out of the embed code, Watch without it, and Watch with a
+// note for a value the page does not know, the rest of the link still read.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { devices } from 'playwright-core';
+import { open, openIn, query, searched, status, takeWay, useBrowser, WAYS } from './harness.mjs';
+
+const env = useBrowser();
+
+const SCREENS = [
+  { name: '320×568', viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true },
+  { name: 'Pixel 7', ...devices['Pixel 7'] },
+  { name: '1280×800', viewport: { width: 1280, height: 800 } },
+];
+
+/** The first control of a way in, as its tab brings it: its first visible one. */
+const FIRST = { watch: ['textbox', 'Scramble'], cube: ['button', 'Scan'], lab: ['combobox', 'Axes'] };
+
+/** Where `locator` stands on screen: on it, and not under the sticky player. */
+const onScreen = (locator) => locator.evaluate((element) => {
+  const rect = element.getBoundingClientRect();
+  const sticky = getComputedStyle(document.querySelector('.stage-box')).position === 'sticky'
+    ? document.querySelector('.stage-box').getBoundingClientRect().bottom : 0;
+  return { top: rect.top, bottom: rect.bottom, ok: rect.top >= Math.max(0, sticky) - 1 && rect.bottom <= innerHeight + 1 };
+});
+
+const selectedWay = (page) => page.getByRole('tab', { selected: true }).textContent();
+
+describe('the ways in', () => {
+  for (const { name, defaultBrowserType, ...options } of SCREENS) {
+    test(`at ${name}, the four ways in are on the first screen and each brings its first control on screen`, async () => {
+      const page = await openIn(await env.browser.newContext(options), `${env.server.url}?scramble=R_U_F2_D-_L_B2_U2`);
+      await searched(page);
+      const tabs = page.getByRole('tablist', { name: 'Ways in' }).getByRole('tab');
+      assert.deepEqual(await tabs.allTextContents(), Object.values(WAYS));
+      for (const tab of await tabs.all()) {
+        const spot = await onScreen(tab);
+        assert.ok(spot.top >= 0 && spot.bottom <= options.viewport.height, `${await tab.textContent()} unscrolled: ${JSON.stringify(spot)}`);
+      }
+      assert.equal(await selectedWay(page), 'Watch');
+      for (const way of ['cube', 'lab', 'teach', 'watch']) {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const panel = await takeWay(page, way);
+        // Teach's first control is Present, or Copy embed code on a phone (no room to present).
+        const [role, control] = FIRST[way] ?? ['button', options.isMobile ? 'Copy embed code' : 'Present'];
+        const first = panel.getByRole(role, { name: control, exact: true });
+        const spot = await onScreen(first);
+        assert.ok(spot.ok, `${WAYS[way]} brings ${control} on screen: ${JSON.stringify(spot)}`);
+        assert.equal(await selectedWay(page), WAYS[way]);
+        assert.equal(await page.getByRole('tabpanel').count(), 1, 'one way in on show');
+      }
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    });
+  }
+
+  test('the arrow keys, Home and End move between the tabs and take the way in they land on', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const before = (await status(page)).position;
+    await page.getByRole('tab', { name: 'Watch' }).focus();
+    const walk = [['ArrowRight', 'Your cube'], ['ArrowRight', 'FMC lab'], ['End', 'Teach'], ['ArrowRight', 'Watch'],
+      ['ArrowLeft', 'Teach'], ['Home', 'Watch']];
+    for (const [key, way] of walk) {
+      await page.keyboard.press(key);
+      assert.equal(await selectedWay(page), way, `${key} takes ${way}`);
+      assert.equal(await page.evaluate(() => document.activeElement.textContent), way, 'focus follows');
+    }
+    // Only the selected tab is in the Tab order.
+    assert.deepEqual(await page.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.tabIndex)), [0, -1, -1, -1]);
+    assert.equal((await status(page)).position, before, 'the arrows on a tab did not step the solution');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('way= is kept by a reload and by Share, left out of the embed code, and Watch is the default', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
+    const page = await openIn(context, `${env.server.url}?scramble=R_U-_F2&move=1`);
+    await searched(page);
+    assert.equal(await selectedWay(page), 'Watch', 'a link without way opens Watch');
+    assert.equal(query(page).way, undefined);
+    await takeWay(page, 'lab');
+    assert.equal(query(page).way, 'lab');
+    assert.equal(query(page).move, '1', 'the rest of the link stays');
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    assert.equal(await selectedWay(page), 'FMC lab', 'a reload keeps the way in');
+    assert.equal((await status(page)).position, 1);
+    const teach = await takeWay(page, 'teach');
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    await page.getByText('Link copied.').waitFor();
+    const shared = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    assert.equal(shared.searchParams.get('way'), 'teach', `Share keeps it: ${shared}`);
+    await teach.getByRole('button', { name: 'Copy embed code' }).click();
+    await page.getByText('Embed code copied.').waitFor();
+    const code = await page.evaluate(() => navigator.clipboard.readText());
+    const embedded = new URL(/src="([^"]+)"/.exec(code)[1].replace(/&amp;/g, '&'));
+    assert.equal(embedded.searchParams.get('embed'), '1');
+    assert.equal(embedded.searchParams.has('way'), false, `the embed code has no way in: ${embedded}`);
+    await takeWay(page, 'watch');
+    assert.equal(query(page).way, undefined, 'Watch needs no way= in the address');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
+  test('an unknown way opens Watch with a note, and the rest of the link still opens', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U-_F2&mode=fast&move=2&way=kitchen`);
+    await searched(page);
+    assert.equal(await selectedWay(page), 'Watch');
+    await page.getByText(/“kitchen”.*Watch is open/).waitFor();
+    assert.equal((await status(page)).position, 2);
+    assert.equal(await page.getByRole('radio', { name: 'Fastest' }).isChecked(), true);
+    assert.equal(await page.getByRole('alert').filter({ hasText: /\S/ }).count(), 0, 'no error: the link opened');
+    assert.equal(query(page).way, undefined, 'the address no longer names it');
+    // A link with a way in and nothing else is a plain address in that way.
+    const plain = await open(env.browser, `${env.server.url}?way=cube`);
+    await searched(plain);
+    assert.equal(await selectedWay(plain), 'Your cube');
+    assert.equal(await plain.getByRole('alert').filter({ hasText: /\S/ }).count(), 0);
+    assert.deepEqual([...page.errors, ...plain.errors], []);
+  });
+});

@@ -1,0 +1,48 @@
+// Your cube: Scan (six photos), Use camera, the colour editor and Follow
+// along. Each loads its code on first use; follow-along mode lasts across a
+// reload (a phone asleep, a tab discarded).
+
+import { $, page, ui } from '../page.js';
+import { recall } from '../remembered.js';
+import { labClient } from '../solving.js';
+import { load, mode } from '../show.js';
+
+export function wireYourCube({ wasm, colours }) {
+  const editor = $('editor');
+  let built = null;
+  const openEditor = () => {
+    if (!editor.open) return built;
+    built ??= import('./editor.js').then(({ createEditor }) => createEditor({
+      root: $('editor-body'),
+      colours,
+      check: (text) => wasm.checkFacelets(text),
+      advise: (text, photos) => labClient().call('advise', { text, photos }),
+      shown: () => page.solution && page.solution.facelets,
+      onSolve: (facelets) => {
+        load({ ...wasm.readInput(facelets), mode: mode() });
+        const instant = document.documentElement.hasAttribute('data-reduced-motion');
+        ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
+      },
+    }));
+    return built;
+  };
+  editor.addEventListener('toggle', openEditor);
+  ui.scan.addEventListener('click', () => {
+    ui.scanPhotos.click();
+    import('./scan.js').then(({ prepareScan }) => prepareScan(), () => {});
+  });
+  const scanning = { colours, editor: () => { editor.open = true; return openEditor(); } };
+  ui.scanPhotos.addEventListener('change', async () => {
+    const { scanPhotos } = await import('./scan.js');
+    scanPhotos(scanning);
+  });
+  // A live camera where the browser allows one (a secure page).
+  ui.camera.hidden = !navigator.mediaDevices?.getUserMedia;
+  ui.camera.addEventListener('click', async () => {
+    const { openCamera } = await import('./camera.js');
+    openCamera(scanning);
+  });
+  const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
+  ui.follow.addEventListener('click', follow);
+  if (recall('thistle.follow') === 'true') follow();
+}

@@ -1,0 +1,27 @@
+// The FMC lab's controls, wired when the lab is first taken (ways.js), with
+// their style sheet: Axes and NISS solve again, and the rest (Alternatives,
+// Copy write-up, Check) load the lab (lab.js, with its own worker and
+// module) on first use.
+
+import { page, styleSheet, ui } from '../page.js';
+import { load, useLab } from '../show.js';
+
+await styleSheet('lab/lab.css');
+
+export function wireLab() {
+  const resolve = () => load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
+  ui.niss.addEventListener('change', resolve);
+  ui.axes.addEventListener('change', resolve);
+  ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
+  ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
+  ui.checkForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    (await useLab()).check();
+  });
+  ui.attempt.addEventListener('keydown', (event) => {
+    // Ctrl+Enter checks; Enter starts a new line, as one step per line.
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;
+    event.preventDefault();
+    ui.checkForm.requestSubmit();
+  });
+}

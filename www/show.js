@@ -1,0 +1,263 @@
+// The solution on show, one for every way in: solving what was entered (in
+// the solver's worker, or the lab's), showing it in the player with its
+// move-count line, the link's own solution, errors, and the link the page
+// was opened with. Every way in shows its solutions through `display`.
+
+import { $, moves, page, ui } from './page.js';
+import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } from './player.js';
+import { readLink } from './share.js';
+
+/** Whether the link the page was opened with is being shown. */
+let opening = false;
+
+/** Grows the Scramble box to fit its lines. */
+export function fitInput() {
+  ui.input.style.height = 'auto';
+  ui.input.style.height = `${ui.input.scrollHeight}px`;
+}
+
+/**
+ * Shows a solution of what was entered (`entered`, `{ source, text }`);
+ * the box keeps the person's own text, and the reading beside it says how
+ * it was read.
+ */
+function showSolution(result, entered) {
+  page.solution = result;
+  if (ui.input.value !== entered.text) {
+    ui.input.value = entered.text;
+    fitInput();
+  }
+  const fmc = result.bareGroup
+    ? ' Parentheses are read as moves in order here; in FMC notation, a bare group such as (R U) would mean moves on the inverse scramble.'
+    : '';
+  ui.reading.textContent = entered.source === 'state'
+    ? `A scramble for this state: ${result.scramble || '(solved)'}`
+    : result.scramble !== entered.text.trim() || fmc ? `Read as: ${result.scramble || '(no moves)'}.${fmc}` : '';
+  ui.error.textContent = '';
+  ui.input.removeAttribute('aria-invalid');
+  page.shown = '';
+  narrateNew();
+  buildChips();
+  buildMoves();
+  markStages();
+  // Mark the active chip and move now, not a frame later.
+  update();
+  wake();
+}
+
+export function showError(error) {
+  const column = typeof error.column === 'number' ? error.column : null;
+  const message = error && error.message ? error.message : String(error);
+  ui.error.textContent = message.replace(/^./, (c) => c.toUpperCase());
+  ui.input.setAttribute('aria-invalid', 'true');
+  ui.input.focus();
+  if (column !== null) {
+    const at = Math.min(column - 1, ui.input.value.length);
+    ui.input.setSelectionRange(at, Math.min(at + 1, ui.input.value.length));
+  }
+}
+
+export const mode = () => document.querySelector('input[name="mode"]:checked').value;
+export const view = () => document.querySelector('input[name="view"]:checked').value;
+
+/** Colours the cube by stage or in full colours, and keeps the link. */
+export function setView(value) {
+  for (const radio of document.querySelectorAll('input[name="view"]')) radio.checked = radio.value === value;
+  page.app.setView(value);
+  page.sharing.view(value);
+  wake();
+}
+
+export function setMode(value) {
+  for (const radio of document.querySelectorAll('input[name="mode"]')) radio.checked = radio.value === value;
+}
+
+
+export function setSearching(on) {
+  page.searching = on;
+  document.documentElement.toggleAttribute('data-searching', on);
+  ui.solve.setAttribute('aria-busy', String(on));
+  $('result').textContent = on ? 'Searching…' : page.counts;
+}
+
+/**
+ * Shows a found solution for `wanted` ({ input, mode, position, stages },
+ * `stages` being set where the solution is not the one the mode finds, so
+ * that the link carries it); `counts` replaces the move-count line.
+ */
+export function display(wanted, searched, counts = null) {
+  const result = page.app.show(wanted.input, searched);
+  page.wanted = wanted;
+  page.searched = searched;
+  if (!wanted.stages) page.chosen.clear();
+  if (page.lab) page.lab.shown();
+  if (page.prove) page.prove.shown(wanted);
+  showSolution(result.solution, wanted.input);
+  setMode(result.mode);
+  const [total, other] = result.mode === 'fewest'
+    ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
+    : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
+  showCounts(counts ?? `${moves(total)} (${other})`);
+  page.sharing.show(result, wanted.input, wanted.stages ?? null);
+  offerLinkSolution(wanted);
+  if (wanted.position > 0) act(() => page.app.seek(wanted.position));
+  // A handout laid out, on screen or for printing, follows the solution.
+  const root = document.documentElement;
+  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout().catch(showError);
+}
+
+/**
+ * A reconstruction link's own solution: "The link's solution: N moves",
+ * which plays instead of Thistle's.
+ */
+function offerLinkSolution(wanted) {
+  const offer = $('link-solution');
+  offer.hidden = !wanted.solution;
+  if (!wanted.solution) return;
+  const length = wanted.solutionMoves === undefined || wanted.solutionMoves === null
+    ? 'does not read as notation'
+    : moves(wanted.solutionMoves);
+  let searched = null;
+  try {
+    searched = page.wasm.linkSolution(wanted.input, wanted.solution, wanted.mode);
+  } catch {
+    // Not four stages that play in turn: an attempt, perhaps unfinished
+    // (an EO and a DR, with `// EO` comments), which Check reads out.
+    $('link-solution-text').textContent = `The link's solution (${length}) is not four whole stages: it is checked as an attempt in the FMC lab.`;
+    $('play-link-solution').hidden = true;
+    ui.attempt.value = wanted.solution;
+    // A link opened with an attempt (and no way in of its own) opens in the
+    // lab; one pasted into the Scramble box leaves the person in Watch.
+    if (opening && !new URLSearchParams(location.search).has('way')) page.ways.take('lab');
+    useLab().then((lab) => lab.check());
+    return;
+  }
+  $('link-solution-text').textContent = `The link's solution: ${length}.`;
+  $('play-link-solution').hidden = false;
+  $('play-link-solution').onclick = () => {
+    displayStages({ ...wanted, position: 0, solution: null, stages: searched.stages }, searched);
+  };
+}
+
+/**
+ * Shows a solution a link carries stage by stage (`wanted.stages`, or
+ * `searched` from them), as it is: it is the link's, not the mode's.
+ */
+function displayStages(wanted, searched = page.wasm.playStages(wanted.input, wanted.stages, wanted.mode)) {
+  page.request += 1;
+  display(wanted, searched, `${moves(searched.fewestTotal)} (the link's solution)`);
+}
+
+/** The move-count line under the mode switch, kept for after a search. */
+function showCounts(text) {
+  page.counts = text;
+  $('result').textContent = text;
+}
+
+/**
+ * Solves `wanted` in the worker and shows it, unless a newer request came.
+ * A solve the person asked for ends with focus on Play, so Space plays it
+ * and the arrow keys step through it, wherever they pressed.
+ */
+export async function load(wanted) {
+  const id = ++page.request;
+  const options = labOptions();
+  if (options) wanted = { ...wanted, mode: 'fewest' };
+  setMode(wanted.mode);
+  setSearching(true);
+  try {
+    const searched = options
+      ? await (await useLab()).solve(wanted.input, options)
+      : await page.solver.solve(wanted.mode, wanted.input);
+    if (id === page.request) {
+      // A lab solve is not the one the mode finds: the link carries it.
+      if (options) display({ ...wanted, stages: searched.stages }, searched, labCounts(searched, options));
+      else display(wanted, searched);
+      ui.play.focus();
+    }
+  } catch (error) {
+    if (id === page.request) showError(error);
+  } finally {
+    if (id === page.request) setSearching(false);
+  }
+}
+
+/**
+ * The lab's choices, `{ niss, axes }`, where they differ from plain
+ * fewest-moves solving (NISS off, the best axes); else null.
+ */
+function labOptions() {
+  const axes = ui.axes.value === '' ? null : Number(ui.axes.value);
+  return ui.niss.checked || axes !== null ? { niss: ui.niss.checked, axes } : null;
+}
+
+/** The move-count line for a lab solve. */
+function labCounts(searched, { niss, axes }) {
+  const how = [niss ? 'with NISS' : '', axes !== null ? `on ${ui.axes.selectedOptions[0].textContent}` : '']
+    .filter(Boolean).join(', ');
+  return `${moves(searched.fewestTotal)} (${how}; ${searched.fastTotal} with optimal stages)`;
+}
+
+/** The FMC lab (lab.js), loaded and built on first use. */
+export async function useLab() {
+  if (!page.lab) {
+    const { createLab } = await import('./lab/lab.js');
+    page.lab ??= createLab({ display });
+  }
+  return page.lab;
+}
+
+/** Solves what the Scramble box holds (Rust decides what it is). */
+export function solveInput() {
+  try {
+    const request = page.wasm.readInput(ui.input.value);
+    const wanted = { ...request, mode: request.mode ?? mode() };
+    if (!wanted.stages) {
+      load(wanted);
+      return;
+    }
+    displayStages(wanted);
+    setSearching(false);
+    ui.play.focus();
+  } catch (error) {
+    showError(error);
+  }
+}
+
+/**
+ * The first solve, here and now: the link the page was opened with, or the
+ * example scramble. A bad link gives its message and a solved cube.
+ */
+export function openLink() {
+  opening = true;
+  const example = { ...page.wasm.readInput(ui.input.value), mode: mode() };
+  const solvedCube = { ...page.wasm.readInput(''), mode: mode() };
+  let wanted = example;
+  let problem = null;
+  try {
+    const link = readLink(page.wasm);
+    if (link) wanted = { ...link, mode: link.mode ?? mode() };
+    if (link && link.view) setView(link.view);
+  } catch (error) {
+    problem = error;
+    wanted = solvedCube;
+  }
+  try {
+    if (wanted.stages) displayStages(wanted);
+    else display(wanted, page.solver.now(wanted.mode, wanted.input));
+  } catch (error) {
+    problem = error;
+    display(solvedCube, page.solver.now(solvedCube.mode, solvedCube.input));
+  }
+  if (problem) {
+    ui.error.textContent = `This link could not be opened: ${problem.message}.`;
+    ui.input.setAttribute('aria-invalid', 'true');
+  }
+  opening = false;
+}
+
+/** Lays out the handout of the solution on show (handout.js, loaded now). */
+export async function showHandout() {
+  const { layOutHandout } = await import('./teach/handout.js');
+  await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
+}

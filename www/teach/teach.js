@@ -1,0 +1,29 @@
+// Teach: Save picture, Save video and Print handout (Copy embed code is
+// share.js's, Present app.js's, as F presents from every way in), wired
+// when Teach is first taken (ways.js). Each feature's code loads on its
+// first press.
+
+import { page, ui } from '../page.js';
+import { showError, showHandout } from '../show.js';
+
+export function wireTeach() {
+  ui.savePicture.addEventListener('click', async () => {
+    const { savePicture } = await import('./picture.js');
+    const { stage, position } = page.app.status();
+    await savePicture({
+      app: page.app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
+    });
+  });
+  ui.saveVideo.addEventListener('click', async () => {
+    const { openVideo } = await import('./video.js');
+    openVideo();
+  });
+  ui.printHandout.addEventListener('click', async () => {
+    try {
+      await showHandout();
+      window.print();
+    } catch (error) {
+      showError(error);
+    }
+  });
+}

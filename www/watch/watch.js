@@ -1,0 +1,44 @@
+// Watch, the first way in: the Scramble box with Solve and Random, the
+// modes, and Prove shortest (whose code loads on its first press). The
+// stage panel, Progress and the move list it shows follow the player.
+
+import { $, page, ui } from '../page.js';
+import { display, fitInput, load, mode, solveInput } from '../show.js';
+
+export function wireWatch() {
+  ui.form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    solveInput();
+  });
+  ui.random.addEventListener('click', () => {
+    load({ input: page.wasm.randomInput(), mode: mode(), position: 0 });
+  });
+  // A new mode solves what the box holds, typed or not: nothing is lost.
+  for (const radio of document.querySelectorAll('input[name="mode"]')) {
+    radio.addEventListener('change', solveInput);
+  }
+  ui.input.addEventListener('keydown', (event) => {
+    // Enter solves; Shift+Enter starts a new line.
+    if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    ui.form.requestSubmit();
+  });
+  ui.input.addEventListener('input', () => {
+    fitInput();
+    if (ui.input.hasAttribute('aria-invalid')) {
+      ui.input.removeAttribute('aria-invalid');
+      ui.error.textContent = '';
+    }
+  });
+  const proveFirst = async () => {
+    $('prove-start').removeEventListener('click', proveFirst);
+    const { createProve } = await import('./prove.js');
+    page.prove = createProve({
+      root: $('prove'),
+      current: () => page.wanted,
+      show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0, stages: found.stages }, found),
+    });
+    page.prove.start();
+  };
+  $('prove-start').addEventListener('click', proveFirst);
+}

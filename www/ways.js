@@ -1,0 +1,102 @@
+// The four ways in (Watch, Your cube, FMC lab, Teach): a WAI-ARIA tablist
+// whose tabs show one panel each beside the shared player. The way in is
+// part of the address (`way=`, which share.js writes and the Rust link codec
+// ignores): a link without one opens Watch, and a value the page does not
+// know opens Watch with a note, the rest of the link opening as usual. The
+// FMC lab's and Teach's controls are wired when first taken (their modules,
+// and the lab's style sheet, are not part of a first visit): the panel shows
+// once they work.
+
+import { $ } from './page.js';
+
+export const WAYS = ['watch', 'cube', 'lab', 'teach'];
+
+/** Wires a way in's controls, for those wired on first use. */
+const WIRING = {
+  lab: () => import('./lab/controls.js').then(({ wireLab }) => wireLab()),
+  teach: () => import('./teach/teach.js').then(({ wireTeach }) => wireTeach()),
+};
+const wired = new Map();
+const wire = (way) => {
+  if (!wired.has(way)) wired.set(way, WIRING[way] ? WIRING[way]() : Promise.resolve());
+  return wired.get(way);
+};
+
+const tab = (way) => $(`tab-${way}`);
+const panel = (way) => $(`way-${way}`);
+
+/** The first control a panel shows (its first focusable, visible element). */
+function firstControl(way) {
+  const controls = panel(way).querySelectorAll('button, input, select, textarea, summary, a[href]');
+  return [...controls].find((control) => control.checkVisibility?.() ?? control.offsetParent !== null) ?? null;
+}
+
+/**
+ * The way in the address names: `{ way, unknown }`, `unknown` being the
+ * value it could not read (then the way is Watch), else null.
+ */
+export function wayOfLink() {
+  const value = new URLSearchParams(location.search).get('way');
+  if (value === null || WAYS.includes(value)) return { way: value ?? 'watch', unknown: null };
+  return { way: 'watch', unknown: value };
+}
+
+/**
+ * Wires the tabs: a click or Enter takes a way in, the arrow keys (and Home,
+ * End) move between tabs and take the one they land on. `onWay(way)` hears
+ * each way taken, the first (from the address) included.
+ */
+export function createWays({ onWay, onError }) {
+  let current = null;
+  const show = async (way, { scroll }) => {
+    for (const other of WAYS) {
+      const selected = other === way;
+      tab(other).setAttribute('aria-selected', String(selected));
+      tab(other).tabIndex = selected ? 0 : -1;
+      if (!selected) panel(other).hidden = true;
+    }
+    document.documentElement.dataset.way = way;
+    if (way !== current) {
+      current = way;
+      onWay(way);
+    }
+    try {
+      await wire(way);
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    if (current !== way) return;
+    panel(way).hidden = false;
+    // The way's first control comes on screen (below the cube on a phone,
+    // as the page's scroll padding keeps it clear of the sticky player).
+    const first = scroll && firstControl(way);
+    if (first) first.scrollIntoView({ block: 'nearest' });
+  };
+  for (const way of WAYS) {
+    tab(way).addEventListener('click', () => show(way, { scroll: true }));
+    tab(way).addEventListener('keydown', (event) => {
+      const at = WAYS.indexOf(way);
+      const to = {
+        ArrowRight: (at + 1) % WAYS.length,
+        ArrowLeft: (at + WAYS.length - 1) % WAYS.length,
+        Home: 0,
+        End: WAYS.length - 1,
+      }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      tab(WAYS[to]).focus();
+      show(WAYS[to], { scroll: true });
+    });
+  }
+  const { way, unknown } = wayOfLink();
+  const note = $('way-note');
+  note.textContent = unknown === null ? '' : `This link's way in, “${unknown}”, is not one of this page's, so Watch is open.`;
+  show(way, { scroll: way !== 'watch' });
+  return {
+    /** The way in on show. */
+    current: () => current,
+    /** Takes `way` (as a tab does), e.g. for a feature that opens in another way; settles once it shows. */
+    take: (name) => show(name, { scroll: true }),
+  };
+}
