@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use thistle::cube::cubie::{CubieCube, Move};
 use thistle::cube::notation;
 use thistle::solve::fewest::{self, DEFAULT_BUDGET};
+use thistle::solve::niss::{NissSolution, Side};
 use thistle::solve::orientation::Orientation;
 use thistle::solve::shortest::{self, Progress, Proof};
 
@@ -27,6 +28,21 @@ fn prove(cube: &CubieCube) -> Proof {
     assert_eq!(proof.bound, proof.solution.len());
     assert_eq!(proof.searched, 1.0);
     common::check_stages(cube, &proof.solution);
+    proof
+}
+
+/// A NISS proof of `cube`, checked: proven, each stage in its goal on its
+/// side, solving the cube, and never longer than NISS fewest-moves mode.
+fn prove_niss(cube: &CubieCube) -> Proof<NissSolution> {
+    let proof = shortest::prove_shortest_niss(cube, None, THREADS, |_| ControlFlow::Continue(()))
+        .expect("a valid cube");
+    assert!(proof.is_proven());
+    let length = proof.solution.moves().len();
+    assert_eq!(proof.bound, length);
+    assert_eq!(proof.searched, 1.0);
+    common::check_niss_stages(cube, &proof.solution);
+    let fewest = fewest::solve_fewest_niss(cube, DEFAULT_BUDGET).unwrap();
+    assert!(length <= fewest.moves().len());
     proof
 }
 
@@ -154,4 +170,66 @@ fn an_unreachable_cube_is_refused() {
     let mut cube = CubieCube::solved();
     cube.eo[0] = 1;
     assert!(shortest::prove_shortest(&cube, None, THREADS, |_| ControlFlow::Continue(())).is_err());
+}
+
+#[test]
+fn a_state_a_few_moves_from_solved_proves_their_length_with_niss() {
+    // Four stages on the normal side take 8 moves; on the inverse side,
+    // the scramble's own 6, which no fewer moves of any kind can solve.
+    let scramble = "R F B L2 B' F2";
+    let cube = cube_of(scramble);
+    let proof = prove_niss(&cube);
+    assert_eq!(proof.solution.moves().len(), 6);
+    assert_eq!(optimal_length(&cube, 6), Some(6));
+    assert!(proof.solution.sides.contains(&Side::Inverse));
+    assert_eq!(prove(&cube).solution.len(), 8);
+}
+
+#[test]
+fn a_niss_proof_is_shorter_than_the_plain_one_switching_sides() {
+    // 11 moves in four stages on one side; 7 with stages 1 and 2 on the
+    // inverse side and 3 and 4 on the normal side.
+    let cube = cube_of("D L B D' F2 D U");
+    let niss = prove_niss(&cube);
+    let plain = prove(&cube);
+    assert_eq!(plain.solution.len(), 11);
+    assert_eq!(niss.solution.moves().len(), 7);
+    let sides = niss.solution.sides;
+    assert!(sides.contains(&Side::Normal) && sides.contains(&Side::Inverse));
+}
+
+#[test]
+fn niss_proofs_reach_each_goal_on_their_side_on_any_number_of_threads() {
+    let go_on = |_: &Progress| ControlFlow::Continue(());
+    for scramble in ["U' B2 R L'", "B' R2 B2 F2 B2 R U2", "L2 B' U R2 D F' R U2 B"] {
+        let cube = cube_of(scramble);
+        let proof = prove_niss(&cube);
+        let in_turn = shortest::prove_shortest_niss(&cube, None, 1, go_on).unwrap();
+        assert_eq!(proof.solution, in_turn.solution, "{scramble}");
+        assert!(proof.solution.moves().len() <= prove(&cube).solution.len());
+    }
+}
+
+#[test]
+fn a_niss_proof_stops_and_proves_a_bound_asked_for() {
+    let cube = cube_of("D L B D' F2 D U");
+    let bounded =
+        shortest::prove_shortest_niss(&cube, Some(6), THREADS, |_| ControlFlow::Continue(()))
+            .unwrap();
+    assert_eq!(bounded.bound, 6);
+    assert!(!bounded.is_proven());
+    common::check_niss_stages(&cube, &bounded.solution);
+    let mut reports = 0;
+    let stopped = shortest::prove_shortest_niss(&cube_of(SUPERFLIP), None, THREADS, |_| {
+        reports += 1;
+        if reports < 3 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    })
+    .unwrap();
+    assert_eq!(reports, 3);
+    assert!(!stopped.is_proven());
+    common::check_niss_stages(&cube_of(SUPERFLIP), &stopped.solution);
 }

@@ -45,6 +45,7 @@
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Walk, WalkVisitor, BRANCHING};
 use crate::solve::joint::{self, Both, JointBound, NoJointBound, StagesTwoThree};
+use crate::solve::niss::{self, NissSolution, Side};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, Solution, StageMoves};
 use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
@@ -91,9 +92,11 @@ pub struct Progress {
 }
 
 /// What a proof found: the shortest solution it knows, and how far it got.
+/// With NISS (`prove_shortest_niss`), the solution has a side for each
+/// stage.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Proof {
-    pub solution: Solution,
+pub struct Proof<S = Solution> {
+    pub solution: S,
     /// No four-stage solution is shorter than this; it is the solution's
     /// length once proven, and less if the search was stopped or asked
     /// only for a bound.
@@ -108,6 +111,14 @@ impl Proof {
     /// Whether no shorter four-stage solution exists.
     pub fn is_proven(&self) -> bool {
         self.solution.len() <= self.bound
+    }
+}
+
+impl Proof<NissSolution> {
+    /// Whether no shorter four-stage solution exists, its length the whole
+    /// solution's (`NissSolution::moves`).
+    pub fn is_proven(&self) -> bool {
+        self.solution.moves().len() <= self.bound
     }
 }
 
@@ -147,36 +158,92 @@ pub fn prove_shortest(
     cube: &CubieCube,
     below: Option<usize>,
     threads: usize,
-    mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof, InvalidCube> {
-    let incumbent = fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?;
+    let incumbent = NissSolution::normal(fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?);
+    let proof = prove(cube, incumbent, below, (false, threads), on_progress);
+    let NissSolution { stages, axes, .. } = proof.solution;
+    Ok(Proof {
+        solution: Solution { stages, axes },
+        bound: proof.bound,
+        nodes: proof.nodes,
+        searched: proof.searched,
+    })
+}
+
+/// `prove_shortest` with NISS: each stage may be found on the normal or
+/// the inverse scramble, as in `fewest::solve_fewest_niss` (stage 1 on
+/// either, a later stage on the other side from the stage before where
+/// that stage is not empty, the last stage on the side of the one before
+/// it), with the same slack. Each side's joins are merged, and the length
+/// is the whole solution's, `N · I⁻¹`, where a move of one side may merge
+/// with (or cancel) the other side's at their meeting; the search counts
+/// each side's moves, so a solution shorter only by such a merge is found
+/// only as the counted length it is searched at. Never longer than
+/// `fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)`, its starting
+/// incumbent.
+///
+/// Where the next stage is on the other side, the bound of the stages
+/// together (`joint`) does not hold: the stage is bounded by its own
+/// distance alone, so a NISS proof searches more than a plain one.
+pub fn prove_shortest_niss(
+    cube: &CubieCube,
+    below: Option<usize>,
+    threads: usize,
+    on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<Proof<NissSolution>, InvalidCube> {
+    let incumbent = fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)?;
+    Ok(prove(cube, incumbent, below, (true, threads), on_progress))
+}
+
+/// The proof from `incumbent`, with NISS or without, on `threads` threads.
+fn prove(
+    cube: &CubieCube,
+    incumbent: NissSolution,
+    below: Option<usize>,
+    (niss, threads): (bool, usize),
+    mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Proof<NissSolution> {
+    let length = incumbent.moves().len();
     // Every length below `open` is searched.
-    let open = below.map_or(incumbent.len(), |below| below.min(incumbent.len()));
+    let open = below.map_or(length, |below| below.min(length));
     let Some(limit) = open.checked_sub(1) else {
-        return Ok(Proof {
+        return Proof {
             solution: incumbent,
             bound: open,
             nodes: 0,
             searched: 1.0,
-        });
+        };
     };
     let orientations = Orientation::all();
     let tetrad = limit >= TETRAD_FROM;
+    let sides: &[Side] = if niss {
+        &[Side::Normal, Side::Inverse]
+    } else {
+        &[Side::Normal]
+    };
     let mut nodes = 0;
     let mut tasks = Vec::new();
     for (orientation, turned) in orientations.iter().enumerate() {
-        let cube = turned.conjugate(cube);
-        tables::stages().visit(
-            StageKind::ALL[0],
-            Starts {
-                cube: &cube,
-                limit,
-                tetrad,
-                orientation,
-                nodes: &mut nodes,
-                tasks: &mut tasks,
-            },
-        );
+        for &side in sides {
+            let cube = match side {
+                Side::Normal => turned.conjugate(cube),
+                Side::Inverse => turned.conjugate(cube).inverse(),
+            };
+            tables::stages().visit(
+                StageKind::ALL[0],
+                Starts {
+                    cube: &cube,
+                    limit,
+                    tetrad,
+                    niss,
+                    orientation,
+                    side,
+                    nodes: &mut nodes,
+                    tasks: &mut tasks,
+                },
+            );
+        }
     }
     // The most promising first, so that short solutions found early prune
     // the rest; the order is fixed, so the answer does not depend on it.
@@ -193,6 +260,7 @@ pub fn prove_shortest(
             slack,
             best: Best::new(known.open),
             tetrad,
+            niss,
         };
         let mut report = |searched: u64, done: usize| {
             on_progress(&Progress {
@@ -212,10 +280,16 @@ pub fn prove_shortest(
         };
         known.nodes += outcomes.iter().flatten().map(|o| o.nodes).sum::<u64>();
         let (length, holder) = search.best.get();
-        if let Some(task) = holder.checked_sub(1) {
-            let stages = outcomes.get(task).and_then(|o| o.as_ref()?.found.clone());
-            let stages = stages.expect("a task holds the best once it has found it");
-            known.solution = Solution::seen_from(stages, &orientations[tasks[task].orientation]);
+        if let Some(t) = holder.checked_sub(1) {
+            let found = outcomes.get(t).and_then(|o| o.as_ref()?.found.clone());
+            let (stages, sides) = found.expect("a task holds the best once it has found it");
+            let Solution { stages, axes } =
+                Solution::seen_from(stages, &orientations[tasks[t].orientation]);
+            known.solution = NissSolution {
+                stages,
+                sides,
+                axes,
+            };
             known.open = length;
         }
         let whole = |t: usize| matches!(outcomes.get(t), Some(Some(o)) if o.whole);
@@ -230,16 +304,16 @@ pub fn prove_shortest(
             } else {
                 0.0
             };
-            return Ok(known.proof(bound, searched));
+            return known.proof(bound, searched);
         }
     }
-    Ok(known.proof(usize::MAX, 1.0))
+    known.proof(usize::MAX, 1.0)
 }
 
 /// The best a proof knows so far: its solution, the length below which it
 /// is still looking, and the nodes searched.
 struct Known {
-    solution: Solution,
+    solution: NissSolution,
     open: usize,
     nodes: u64,
 }
@@ -247,7 +321,7 @@ struct Known {
 impl Known {
     /// The proof, with none shorter than `bound` left unsearched and the
     /// share `searched` of the search done.
-    fn proof(self, bound: usize, searched: f64) -> Proof {
+    fn proof(self, bound: usize, searched: f64) -> Proof<NissSolution> {
         Proof {
             bound: bound.min(self.open),
             solution: self.solution,
@@ -257,12 +331,16 @@ impl Known {
     }
 }
 
-/// A stage-1 solution in one orientation, from which a task searches on.
+/// A stage-1 solution in one orientation, from which a task searches on
+/// with stage 2 on a side fixed for the task.
 struct Task {
     orientation: usize,
+    /// The sides of stages 1 and 2.
+    sides: [Side; 2],
     moves: Vec<Move>,
     cost: usize,
-    /// The cube in that orientation after the moves, and their last move.
+    /// The cube in that orientation after the moves, seen on stage 2's
+    /// side, and the moves' last move.
     cube: CubieCube,
     join: Option<Move>,
     /// No solution through it is shorter (the joint bounds of the later
@@ -270,14 +348,29 @@ struct Task {
     bound: usize,
 }
 
-/// Collects an orientation's stage-1 solutions that may lead to a solution
-/// within `limit`, as tasks.
+/// The sides the stage after a stage of `moves` on `side` may take: the
+/// same, and with NISS the other, unless the stage is empty (a switch
+/// after an empty stage is that stage on the other side, searched there).
+fn next_sides(side: Side, moves: &[Move], niss: bool) -> &'static [Side] {
+    match (side, niss && !moves.is_empty()) {
+        (Side::Normal, false) => &[Side::Normal],
+        (Side::Inverse, false) => &[Side::Inverse],
+        (Side::Normal, true) => &[Side::Normal, Side::Inverse],
+        (Side::Inverse, true) => &[Side::Inverse, Side::Normal],
+    }
+}
+
+/// Collects an orientation's stage-1 solutions on one side that may lead
+/// to a solution within `limit`, as tasks: one for each side stage 2 may
+/// take.
 struct Starts<'a> {
     cube: &'a CubieCube,
     limit: usize,
     /// Whether the tetrad's table bounds stages 2 to 4 too.
     tetrad: bool,
+    niss: bool,
     orientation: usize,
+    side: Side,
     nodes: &'a mut u64,
     tasks: &'a mut Vec<Task>,
 }
@@ -315,22 +408,33 @@ impl WalkVisitor for StartsFound<'_> {
         *self.starts.nodes += 1;
     }
     fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
-        let join = moves.last().copied();
-        let bound = cost
-            + if self.starts.tetrad {
-                Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(cube)
+        let starts = &mut self.starts;
+        for &second in next_sides(starts.side, moves, starts.niss) {
+            let cube = if second == starts.side {
+                *cube
             } else {
-                StagesTwoThree::get().bound(cube)
+                cube.inverse()
             };
-        if bound <= self.starts.limit {
-            self.starts.tasks.push(Task {
-                orientation: self.starts.orientation,
-                moves: moves.to_vec(),
-                cost,
-                cube: *cube,
-                join,
-                bound,
-            });
+            // The joint tables bound whatever the later stages' sides: the
+            // moves of stages 3 and 4 on either side, on this side's cube,
+            // are moves of stage 3's group that solve it (`joint`).
+            let later = if starts.tetrad {
+                Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(&cube)
+            } else {
+                StagesTwoThree::get().bound(&cube)
+            };
+            let bound = cost + later;
+            if bound <= starts.limit {
+                starts.tasks.push(Task {
+                    orientation: starts.orientation,
+                    sides: [starts.side, second],
+                    moves: moves.to_vec(),
+                    cost,
+                    cube,
+                    join: moves.last().copied(),
+                    bound,
+                });
+            }
         }
     }
 }
@@ -383,7 +487,12 @@ struct Search<'a> {
     best: Best,
     /// Whether stage 2 is bounded with the tetrad's table too.
     tetrad: bool,
+    /// Whether stage 3 may be on the other side from stage 2.
+    niss: bool,
 }
+
+/// A solution's stages and their sides.
+type Found = (StageMoves, [Side; StageKind::COUNT]);
 
 /// How one task's search ended.
 struct Outcome {
@@ -392,9 +501,9 @@ struct Outcome {
     unreported: u64,
     /// Searched to its end, rather than stopped.
     whole: bool,
-    /// Its shortest solution, where it found one that bettered the best
-    /// at the time.
-    found: Option<StageMoves>,
+    /// Its shortest solution and its stages' sides, where it found one
+    /// that bettered the best at the time.
+    found: Option<Found>,
 }
 
 impl Search<'_> {
@@ -424,9 +533,17 @@ impl Search<'_> {
             exhausted: false,
             found: None,
             prefix: Default::default(),
+            sides: [task.sides[1]; StageKind::COUNT],
         };
         prover.prefix[0].clone_from(&task.moves);
-        prover.stage(StageKind::ALL[1], &task.cube, task.join, task.cost);
+        prover.sides[0] = task.sides[0];
+        // Stage 2 on the other side follows no move on its side.
+        let joins = if task.sides[1] == task.sides[0] {
+            [task.join, None]
+        } else {
+            [None, task.join]
+        };
+        prover.stage(StageKind::ALL[1], &task.cube, joins, task.cost);
         Outcome {
             nodes: prover.nodes,
             unreported: (prover.nodes + PROGRESS_NODES).saturating_sub(prover.next_report),
@@ -540,9 +657,11 @@ struct Prover<'p> {
     /// Set when no solution could better the best.
     exhausted: bool,
     /// The task's shortest solution so far.
-    found: Option<StageMoves>,
+    found: Option<Found>,
     /// The branching stages of the partial solution being extended.
     prefix: [Vec<Move>; BRANCHING],
+    /// The side of each stage of the partial solution being extended.
+    sides: [Side; StageKind::COUNT],
 }
 
 impl Prover<'_> {
@@ -558,17 +677,17 @@ impl Prover<'_> {
         }
     }
 
-    /// Searches stage `kind` and every later stage from `cube`, entered
-    /// after the previous stage's last move `join`, the stages before it
-    /// having cost `so_far`.
-    fn stage(&mut self, kind: StageKind, cube: &CubieCube, join: Option<Move>, so_far: usize) {
+    /// Searches stage `kind` and every later stage from `cube`, seen on
+    /// the stage's side, entered after the last moves on that side and the
+    /// other (`joins`), the stages before it having cost `so_far`.
+    fn stage(&mut self, kind: StageKind, cube: &CubieCube, joins: Joins, so_far: usize) {
         let Some(room) = self.limit.checked_sub(so_far) else {
             return;
         };
         let nodes = &mut self.nodes;
         let enter = Enter {
             cube,
-            join,
+            join: joins[0],
             limit: room,
             nodes,
         };
@@ -581,10 +700,9 @@ impl Prover<'_> {
             let moves = &mut stages[BRANCHING];
             self.stages
                 .visit(kind, solver::Descend { cube: *cube, moves });
-            solver::merge_joins(&mut stages);
-            let length = stages.iter().map(Vec::len).sum::<usize>();
+            let (stages, length) = niss::merge_joins_on_sides(stages, &self.sides);
             debug_assert!(length <= self.limit);
-            self.found = Some(stages);
+            self.found = Some((stages, self.sides));
             self.search.best.offer(length, self.holder);
             // Only a shorter one is better than this task's own.
             match length.checked_sub(1) {
@@ -600,6 +718,7 @@ impl Prover<'_> {
             kind,
             cube,
             entry: &entry,
+            other_join: joins[1],
             so_far,
             max_cost: room.min(entry.cost + slack),
         };
@@ -614,6 +733,8 @@ struct WalkStage<'a, 'p> {
     kind: StageKind,
     cube: &'a CubieCube,
     entry: &'a Entry,
+    /// The last move on the other side.
+    other_join: Option<Move>,
     so_far: usize,
     max_cost: usize,
 }
@@ -621,7 +742,8 @@ struct WalkStage<'a, 'p> {
 impl StageVisitor for WalkStage<'_, '_> {
     type Output = ();
     /// Walks with the joint tables of the stage and those after it: the
-    /// tetrad's too where the search is long enough.
+    /// tetrad's too where the search is long enough. They hold whichever
+    /// side the later stages are on (`joint`).
     fn visit<S: Stage>(self, stage: &S) {
         let walk = Walk::new(stage, self.entry, self.max_cost);
         match self.kind {
@@ -645,7 +767,7 @@ impl WalkStage<'_, '_> {
         let mut level = Level {
             prover: self.prover,
             kind: self.kind,
-            join: self.entry.join,
+            joins: [self.entry.join, self.other_join],
             so_far: self.so_far,
             joint,
         };
@@ -658,11 +780,14 @@ impl WalkStage<'_, '_> {
 struct Level<'a, 'p, J> {
     prover: &'a mut Prover<'p>,
     kind: StageKind,
-    /// The last move before the stage.
-    join: Option<Move>,
+    /// The last moves before the stage on its side and the other.
+    joins: Joins,
     so_far: usize,
     joint: &'a J,
 }
+
+/// The last move on the side a stage is on, then on the other side.
+type Joins = [Option<Move>; 2];
 
 impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
     type Track = J::Coord;
@@ -703,11 +828,29 @@ impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
             return;
         };
         let prover = &mut *self.prover;
+        let [join, other_join] = self.joins;
+        let join = moves.last().copied().or(join);
+        let so_far = self.so_far + cost;
         let prefix = &mut prover.prefix[self.kind.index()];
         prefix.clear();
         prefix.extend_from_slice(moves);
-        let join = moves.last().copied().or(self.join);
-        prover.stage(next, cube, join, self.so_far + cost);
+        let side = prover.sides[self.kind.index()];
+        // The last stage is as far from a cube as from its inverse (its
+        // goal is one state): it stays on stage 3's side.
+        let niss = prover.search.niss && !next.is_last();
+        for &next_side in next_sides(side, moves, niss) {
+            if prover.done() {
+                return;
+            }
+            for later in &mut prover.sides[next.index()..] {
+                *later = next_side;
+            }
+            if next_side == side {
+                prover.stage(next, cube, [join, other_join], so_far);
+            } else {
+                prover.stage(next, &cube.inverse(), [other_join, join], so_far);
+            }
+        }
     }
 }
 

@@ -20,7 +20,7 @@ pub(crate) fn bench(
     out: &mut impl Write,
     count: usize,
     seed: u64,
-    (fewest_count, fewest_budget, proofs): (Option<usize>, u64, usize),
+    (fewest_count, fewest_budget, (proofs, prove_niss)): (Option<usize>, u64, (usize, bool)),
     threads: usize,
 ) -> io::Result<ExitCode> {
     let mut rng = scramble::rng(Some(seed));
@@ -71,7 +71,11 @@ pub(crate) fn bench(
         bench_line(out, &name, &all, fewest_cubes, Timing::EachSolve, fewest)?;
     }
     if proofs > 0 {
-        bench_proofs(out, &cubes[..proofs.min(cubes.len())], threads)?;
+        let proved = &cubes[..proofs.min(cubes.len())];
+        bench_proofs(out, proved, threads, false)?;
+        if prove_niss {
+            bench_proofs(out, proved, threads, true)?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -108,27 +112,34 @@ pub(crate) fn bench_by_stage(out: &mut impl Write, cubes: &[CubieCube]) -> io::R
     out.flush()
 }
 
-/// Proves the shortest solution of each of `cubes` in turn, each proof on
-/// every core, and prints the median and maximum seconds and the mean
-/// proven length.
+/// Proves the shortest solution of each of `cubes` in turn, with NISS or
+/// without, each proof on every core, and prints the median and maximum
+/// seconds and the mean proven length.
 pub(crate) fn bench_proofs(
     out: &mut impl Write,
     cubes: &[CubieCube],
     threads: usize,
+    niss: bool,
 ) -> io::Result<()> {
     let mut seconds = Vec::new();
     let mut moves = 0;
+    let go_on = |_: &shortest::Progress| ControlFlow::Continue(());
     for cube in cubes {
         let start = Instant::now();
-        let proof = shortest::prove_shortest(cube, None, threads, |_| ControlFlow::Continue(()))
-            .expect("a random state is a valid cube");
+        let length = if niss {
+            shortest::prove_shortest_niss(cube, None, threads, go_on)
+                .map(|proof| proof.solution.moves().len())
+        } else {
+            shortest::prove_shortest(cube, None, threads, go_on).map(|proof| proof.solution.len())
+        };
         seconds.push(start.elapsed().as_secs_f64());
-        moves += proof.solution.len();
+        moves += length.expect("a random state is a valid cube");
     }
     seconds.sort_by(f64::total_cmp);
+    let name = if niss { "proofs with NISS" } else { "proofs" };
     writeln!(
         out,
-        "proofs ({threads} threads): median {:.2} s, max {:.2} s, mean {:.2} moves over {} states",
+        "{name} ({threads} threads): median {:.2} s, max {:.2} s, mean {:.2} moves over {} states",
         seconds[seconds.len() / 2],
         seconds[seconds.len() - 1],
         moves as f64 / cubes.len() as f64,

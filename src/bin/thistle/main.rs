@@ -77,8 +77,9 @@ enum Command {
         /// Fewest-moves mode with NISS: stages may be found on the inverse
         /// scramble (each JSON stage gets its `side`, and the object the
         /// whole `solution`, normal moves then the inverse of the inverse
-        /// ones). With `--edges` and `--corners`, on those axes alone.
-        #[arg(long, conflicts_with_all = ["shortest", "progress"])]
+        /// ones). With `--edges` and `--corners`, on those axes alone; with
+        /// `--shortest`, the proof of the shortest such solution.
+        #[arg(long, conflicts_with_all = ["progress"])]
         niss: bool,
         /// Fewest-moves mode on these axes alone: edges oriented for AXIS
         /// (`U/D`, `R/L` or `F/B`); needs `--corners`.
@@ -187,6 +188,10 @@ enum Command {
         /// times; a proof takes seconds.
         #[arg(long, default_value_t = 0)]
         proofs: usize,
+        /// With `--proofs`: prove the same states with NISS too
+        /// (`solve --shortest --niss`).
+        #[arg(long, requires = "proofs")]
+        niss: bool,
         #[command(flatten)]
         threads: Threads,
     },
@@ -240,6 +245,7 @@ fn main() -> ExitCode {
                         give_up,
                         target: none_shorter_than,
                         threads: threads.get(),
+                        niss,
                     },
                     Err(e) => {
                         eprintln!("thistle: --give-up: {e}");
@@ -297,12 +303,13 @@ fn main() -> ExitCode {
             fewest_count,
             fewest_budget,
             proofs,
+            niss,
             threads,
         } => bench::bench(
             out,
             count,
             seed,
-            (fewest_count, fewest_budget, proofs),
+            (fewest_count, fewest_budget, (proofs, niss)),
             threads.get(),
         ),
     };

@@ -8,7 +8,7 @@ use std::io::{self, BufRead, Write};
 use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
-use thistle::cube::cubie::{CubieCube, InvalidCube};
+use thistle::cube::cubie::CubieCube;
 use thistle::cube::{facelet, notation};
 use thistle::input::{Input, InputError, Solved};
 use thistle::show::counters::{self, Step};
@@ -116,9 +116,10 @@ pub(crate) struct ProofSummary {
 }
 
 impl ProofSummary {
-    fn new(proof: &Proof, target: Option<usize>) -> ProofSummary {
+    /// The summary of `proof`, `proven` or not.
+    fn new<S>(proof: &Proof<S>, proven: bool, target: Option<usize>) -> ProofSummary {
         ProofSummary {
-            proven: proof.is_proven(),
+            proven,
             bound: proof.bound,
             nodes: proof.nodes,
             searched: proof.searched,
@@ -138,13 +139,15 @@ pub(crate) enum Method {
         niss: bool,
         orientation: Option<&'static Orientation>,
     },
-    /// A proof of the shortest, given up after a time if one is set, or
-    /// of a bound: that none is shorter than `target`, on `threads`
-    /// threads (a batch's proofs are made one after another).
+    /// A proof of the shortest, with NISS or without, given up after a
+    /// time if one is set, or of a bound: that none is shorter than
+    /// `target`, on `threads` threads (a batch's proofs are made one after
+    /// another).
     Shortest {
         give_up: Option<Duration>,
         target: Option<usize>,
         threads: usize,
+        niss: bool,
     },
 }
 
@@ -200,9 +203,25 @@ pub(crate) fn solve_input(
             give_up,
             target,
             threads,
+            niss: true,
         } => {
-            let proof = prove(place, cube, start, (give_up, target), threads)?;
-            summary = Some(ProofSummary::new(&proof, target));
+            let listen = progress_lines(place, start, give_up);
+            let proof = shortest::prove_shortest_niss(cube, target, threads, listen)?;
+            summary = Some(ProofSummary::new(&proof, proof.is_proven(), target));
+            let found = proof.solution;
+            let solution = Solution::with_axes(found.stages.clone().map(|s| s.moves), found.axes);
+            sided = Some(found);
+            Ok(solution)
+        }
+        Method::Shortest {
+            give_up,
+            target,
+            threads,
+            niss: false,
+        } => {
+            let listen = progress_lines(place, start, give_up);
+            let proof = shortest::prove_shortest(cube, target, threads, listen)?;
+            summary = Some(ProofSummary::new(&proof, proof.is_proven(), target));
             Ok(proof.solution)
         }
     })?;
@@ -226,19 +245,15 @@ pub(crate) struct Solving {
     micros: u128,
 }
 
-/// Proves the shortest solution of `cube`, or with `target` only that
-/// none is shorter than that, with a progress line on stderr every
-/// `PROGRESS_EVERY`, giving up after `give_up` from `start`, on `threads`
-/// threads.
-pub(crate) fn prove(
-    place: &str,
-    cube: &CubieCube,
+/// Hears a proof's progress: a line on stderr every `PROGRESS_EVERY`,
+/// and a stop after `give_up` from `start`.
+fn progress_lines<'a>(
+    place: &'a str,
     start: Instant,
-    (give_up, target): (Option<Duration>, Option<usize>),
-    threads: usize,
-) -> Result<Proof, InvalidCube> {
+    give_up: Option<Duration>,
+) -> impl FnMut(&shortest::Progress) -> ControlFlow<()> + 'a {
     let mut next_line = start + PROGRESS_EVERY;
-    shortest::prove_shortest(cube, target, threads, |progress: &shortest::Progress| {
+    move |progress: &shortest::Progress| {
         let now = Instant::now();
         if now >= next_line {
             next_line = now + PROGRESS_EVERY;
@@ -254,7 +269,7 @@ pub(crate) fn prove(
         } else {
             ControlFlow::Continue(())
         }
-    })
+    }
 }
 
 pub(crate) fn print_breakdown(
@@ -337,7 +352,10 @@ pub(crate) fn solve_one(place: &str, input: Input, format: Format, method: Metho
         .then(|| counters::progress(&solved.cube, &solved.solution))
         .transpose()
         .map_err(|e| e.to_string())?;
-    let niss = matches!(method, Method::Fewest { niss: true, .. });
+    let niss = matches!(
+        method,
+        Method::Fewest { niss: true, .. } | Method::Shortest { niss: true, .. }
+    );
     let whole = sided.moves();
     let mut text = Vec::new();
     if format.write_up {
