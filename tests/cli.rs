@@ -6,6 +6,7 @@ mod run;
 use run::{stderr, stdout, succeed, thistle};
 use std::ops::ControlFlow;
 use std::process::{Command, Stdio};
+use thistle::cube::notation;
 use thistle::input::{Input, Solved};
 use thistle::solve::{fewest, shortest};
 
@@ -421,6 +422,44 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     assert_eq!(both.status.code(), Some(2));
     let alone = thistle(&["solve", "--give-up", "1", easy], None);
     assert_eq!(alone.status.code(), Some(2));
+}
+
+#[test]
+fn solve_shortest_niss_proves_with_stages_on_either_side() {
+    // 8 moves in four stages on the normal side, 6 on the inverse.
+    let scramble = "R F B L2 B' F2";
+    let text = succeed(&["solve", "--shortest", "--niss", "--json", scramble]);
+    let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(record["length"], 6, "{text}");
+    assert_eq!(record["proof"]["proven"], true, "{text}");
+    assert_eq!(record["proof"]["bound"], 6, "{text}");
+    assert!(record["proof"]["nodes"].as_u64().unwrap() > 0);
+    let stages = record["stages"].as_array().unwrap();
+    assert_eq!(stages.len(), 4);
+    assert!(
+        stages.iter().any(|stage| stage["side"] == "inverse"),
+        "{text}"
+    );
+    let solution = notation::parse(record["solution"].as_str().unwrap()).unwrap();
+    let cube = notation::parse(scramble).unwrap().cube();
+    assert!(cube.apply(&solution.face_moves()).is_solved());
+    assert_eq!(solution.face_moves().len(), 6);
+    // A bound below it is proven, and the search stops there.
+    let o = thistle(
+        &[
+            "solve",
+            "--shortest",
+            "--niss",
+            "--none-shorter-than",
+            "5",
+            "--json",
+            scramble,
+        ],
+        None,
+    );
+    let record: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(record["proof"]["bound"], 5);
+    assert_eq!(record["proof"]["proven"], false);
 }
 
 /// `--threads` bounds a proof's threads too: on one, the proof searches

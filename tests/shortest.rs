@@ -4,6 +4,8 @@
 //! orientation, and stoppable.
 
 mod common;
+#[path = "common/niss.rs"]
+mod niss_stages;
 
 use common::{CHECKERBOARD, SUPERFLIP};
 use std::ops::ControlFlow;
@@ -40,7 +42,7 @@ fn prove_niss(cube: &CubieCube) -> Proof<NissSolution> {
     let length = proof.solution.moves().len();
     assert_eq!(proof.bound, length);
     assert_eq!(proof.searched, 1.0);
-    common::check_niss_stages(cube, &proof.solution);
+    niss_stages::check_niss_stages(cube, &proof.solution);
     let fewest = fewest::solve_fewest_niss(cube, DEFAULT_BUDGET).unwrap();
     assert!(length <= fewest.moves().len());
     proof
@@ -201,7 +203,11 @@ fn a_niss_proof_is_shorter_than_the_plain_one_switching_sides() {
 #[test]
 fn niss_proofs_reach_each_goal_on_their_side_on_any_number_of_threads() {
     let go_on = |_: &Progress| ControlFlow::Continue(());
-    for scramble in ["U' B2 R L'", "B' R2 B2 F2 B2 R U2", "L2 B' U R2 D F' R U2 B"] {
+    for scramble in [
+        "U' B2 R L'",
+        "B' R2 B2 F2 B2 R U2",
+        "L2 B' U R2 D F' R U2 B",
+    ] {
         let cube = cube_of(scramble);
         let proof = prove_niss(&cube);
         let in_turn = shortest::prove_shortest_niss(&cube, None, 1, go_on).unwrap();
@@ -218,7 +224,7 @@ fn a_niss_proof_stops_and_proves_a_bound_asked_for() {
             .unwrap();
     assert_eq!(bounded.bound, 6);
     assert!(!bounded.is_proven());
-    common::check_niss_stages(&cube, &bounded.solution);
+    niss_stages::check_niss_stages(&cube, &bounded.solution);
     let mut reports = 0;
     let stopped = shortest::prove_shortest_niss(&cube_of(SUPERFLIP), None, THREADS, |_| {
         reports += 1;
@@ -231,5 +237,5 @@ fn a_niss_proof_stops_and_proves_a_bound_asked_for() {
     .unwrap();
     assert_eq!(reports, 3);
     assert!(!stopped.is_proven());
-    common::check_niss_stages(&cube_of(SUPERFLIP), &stopped.solution);
+    niss_stages::check_niss_stages(&cube_of(SUPERFLIP), &stopped.solution);
 }

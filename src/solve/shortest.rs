@@ -41,6 +41,11 @@
 //! the node count depends on the threads' timing, as a time does. A
 //! progress callback sees the nodes searched, the best length so far and
 //! the share of the tasks searched, and may stop the search.
+//!
+//! With NISS (`prove_shortest_niss`), the tasks are stage-1 solutions on
+//! the normal and the inverse scramble, each with stage 2 on either side,
+//! and each stage 2 solution goes on to stage 3 on either side; the rest
+//! is the same search.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Walk, WalkVisitor, BRANCHING};
@@ -183,9 +188,11 @@ pub fn prove_shortest(
 /// `fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)`, its starting
 /// incumbent.
 ///
-/// Where the next stage is on the other side, the bound of the stages
-/// together (`joint`) does not hold: the stage is bounded by its own
-/// distance alone, so a NISS proof searches more than a plain one.
+/// The joint bounds hold as in a plain proof whichever side the later
+/// stages are on: the moves left on both sides, seen from one side, are
+/// moves of the next stage's group that solve its cube, and a joint
+/// table's later goal holds at the solved cube. So a NISS proof is a plain
+/// one on both scrambles, with a second branch at each stage's end.
 pub fn prove_shortest_niss(
     cube: &CubieCube,
     below: Option<usize>,

@@ -5,8 +5,7 @@
 use std::collections::HashSet;
 use std::sync::OnceLock;
 use thistle::cube::cubie::{CubieCube, Face, Move};
-use thistle::solve::niss::{inverted, NissSolution, Side};
-use thistle::solve::solver::Solution;
+use thistle::solve::solver::{Solution, SolvedStage};
 use thistle::solve::stage::StageKind;
 
 pub mod axes;
@@ -51,12 +50,29 @@ fn in_g3(c: &CubieCube) -> bool {
         && !thistle::cube::cubie::is_odd(&c.ep)
 }
 
-fn in_goal(kind: StageKind, c: &CubieCube) -> bool {
+pub(crate) fn in_goal(kind: StageKind, c: &CubieCube) -> bool {
     match kind {
         StageKind::OrientEdges => in_g1(c),
         StageKind::OrientCornersSlice => in_g2(c),
         StageKind::SeparatePieces => in_g3(c),
         StageKind::HalfTurnFinish => c.is_solved(),
+    }
+}
+
+/// Checks that a stage is named as `kind` and turns only its group's
+/// moves, seen through the rotation `r` to its axes.
+pub(crate) fn check_stage_moves(stage: &SolvedStage, kind: StageKind, r: &str) {
+    assert_eq!(stage.kind, kind);
+    assert_eq!(stage.name, kind.name());
+    let allowed = kind.allowed_moves();
+    for &m in &stage.moves {
+        let seen = seen_through(r, &[m]);
+        assert!(
+            allowed.iter().any(|a| a.cube() == &seen),
+            "{} uses {m}, outside its group through {r}: {:?}",
+            kind.name(),
+            stage.moves
+        );
     }
 }
 
@@ -72,19 +88,7 @@ pub fn check_stages(cube: &CubieCube, solution: &Solution) -> [CubieCube; 4] {
     let mut starts = [*cube; 4];
     let mut state = *cube;
     for ((stage, kind), start) in solution.stages.iter().zip(StageKind::ALL).zip(&mut starts) {
-        assert_eq!(stage.kind, kind);
-        assert_eq!(stage.name, kind.name());
-        let allowed = kind.allowed_moves();
-        for &m in &stage.moves {
-            let seen = seen_through(&r, &[m]);
-            assert!(
-                allowed.iter().any(|a| a.cube() == &seen),
-                "{} uses {m}, outside its group on {:?}: {:?}",
-                kind.name(),
-                solution.axes,
-                stage.moves
-            );
-        }
+        check_stage_moves(stage, kind, &r);
         *start = state;
         state = state.apply(&stage.moves);
         moves.extend(&stage.moves);
@@ -97,44 +101,4 @@ pub fn check_stages(cube: &CubieCube, solution: &Solution) -> [CubieCube; 4] {
     }
     assert!(state.is_solved());
     starts
-}
-
-/// Checks that a NISS solution of `cube` is four named stages in order,
-/// each using only its group's moves and ending in the group the next
-/// stage works in on its own side: the normal side sees `I⁻¹ · scramble ·
-/// N` and the inverse side its inverse, `N` and `I` being the moves of
-/// each side so far (all turned to the solution's axes); and that its
-/// whole solution, `N · I⁻¹`, solves the cube.
-pub fn check_niss_stages(cube: &CubieCube, solution: &NissSolution) {
-    let r = rotation_to_classic(solution.axes);
-    let whole = solution.moves();
-    assert!(cube.apply(&whole).is_solved());
-    let scramble = inverted(&whole);
-    assert_eq!(&CubieCube::solved().apply(&scramble), cube);
-    let (mut normal, mut inverse) = (Vec::new(), Vec::new());
-    for ((stage, kind), side) in solution.stages.iter().zip(StageKind::ALL).zip(solution.sides) {
-        assert_eq!(stage.kind, kind);
-        let allowed = kind.allowed_moves();
-        for &m in &stage.moves {
-            let seen = seen_through(&r, &[m]);
-            assert!(
-                allowed.iter().any(|a| a.cube() == &seen),
-                "{} uses {m}, outside its group on {:?}",
-                kind.name(),
-                solution.axes
-            );
-        }
-        let (mine, other, start) = match side {
-            Side::Normal => (&mut normal, &inverse, &scramble),
-            Side::Inverse => (&mut inverse, &normal, &whole),
-        };
-        mine.extend(&stage.moves);
-        let seen: Vec<Move> = [inverted(other), start.clone(), mine.clone()].concat();
-        assert!(
-            in_goal(kind, &seen_through(&r, &seen)),
-            "after {} the {side:?} side is not in its group on {:?}",
-            kind.name(),
-            solution.axes
-        );
-    }
 }
