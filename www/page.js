@@ -59,6 +59,7 @@ export const ui = {
   alternatives: $('alternatives'),
   alternativesBox: $('alternatives-box'),
   copyWriteUp: $('copy-write-up'),
+  practice: $('practice-button'),
   labNote: $('lab-note'),
   checkForm: $('check-form'),
   attempt: $('attempt'),

@@ -2,22 +2,27 @@
 //! `lab` feature, without the renderer) that the page's lab worker loads on
 //! first use, so a first visit does not fetch it: fewest-moves solves with
 //! NISS or on chosen axes, alternatives for one stage, checks of a person's
-//! own attempt, and proofs of the shortest solution (with progress).
+//! own attempt, proofs of the shortest solution (with progress), and
+//! fewest-moves practice (a WCA-shape scramble, a solution judged).
 //! Solutions come back in the form `App.show` plays, each stage in FMC
 //! notation (an inverse-side stage in parentheses).
 
 use super::Searched;
 use super::{from_js, input_error, js_error, read_input_object, to_js};
+use crate::cube::notation::{self, format_moves};
 use crate::input::{Mode, Solved};
 use crate::lab::alternatives;
 use crate::lab::check::{self, AttemptCheck};
 use crate::solve::fewest::{self, DEFAULT_BUDGET};
 use crate::solve::niss::{self, NissSolution, Side, Step};
 use crate::solve::orientation::Orientation;
+use crate::solve::scramble;
 use crate::solve::shortest;
 use crate::solve::solver::{Solution, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use wasm_bindgen::prelude::*;
@@ -159,6 +164,39 @@ pub fn alternatives_for(
         })
         .collect::<Result<Vec<_>, JsValue>>()?;
     to_js(&offered)
+}
+
+/// A scramble for a fewest-moves practice attempt: a random state in the
+/// WCA shape, R' U' F … R' U' F (`scramble::fmc_scramble`).
+#[wasm_bindgen(js_name = practiceScramble)]
+pub fn practice_scramble() -> String {
+    let (_, moves) = scramble::fmc_scramble(&mut SmallRng::from_entropy());
+    format_moves(&moves)
+}
+
+/// A practice solution judged as WCA fewest-moves rules count it.
+#[derive(Serialize)]
+struct Judged {
+    /// Outer block turns: a slice counts 2, a rotation 0.
+    length: usize,
+    /// Whether it solves the scramble.
+    solves: bool,
+}
+
+/// Judges `solution` (plain notation) for `scramble`: `{ length, solves
+/// }`, or an error that says what does not read and where.
+#[wasm_bindgen(js_name = judgePractice)]
+pub fn judge_practice(scramble: &str, solution: &str) -> Result<JsValue, JsValue> {
+    let cube = notation::parse(scramble)
+        .map_err(|e| js_error(&format!("the scramble: {e}"), None))?
+        .cube();
+    let moves = notation::parse(solution)
+        .map_err(|e| js_error(&e.to_string(), Some(e.column)))?
+        .face_moves();
+    to_js(&Judged {
+        length: moves.len(),
+        solves: cube.apply(&moves).is_solved(),
+    })
 }
 
 /// An attempt, checked, and where it can be played on: the whole solution

@@ -1,12 +1,22 @@
 // The FMC lab's controls, wired when the lab is first taken (ways.js), with
 // their style sheet: Axes and NISS solve again, and the rest (Alternatives,
 // Copy write-up, Check) load the lab (lab.js, with its own worker and
-// module) on first use.
+// module) on first use, as Practice loads practice.js.
 
-import { page, styleSheet, ui } from '../page.js';
+import { $, page, styleSheet, ui } from '../page.js';
+import { recall } from '../remembered.js';
 import { load, useLab } from '../show.js';
 
 await styleSheet('lab/lab.css');
+
+/** FMC practice (practice.js), loaded and built on first use. */
+async function usePractice() {
+  if (!page.practice) {
+    const { createPractice } = await import('./practice.js');
+    page.practice ??= createPractice(ui.checkResult);
+  }
+  return page.practice;
+}
 
 export function wireLab() {
   const resolve = () => load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
@@ -14,6 +24,9 @@ export function wireLab() {
   ui.axes.addEventListener('change', resolve);
   ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
   ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
+  $('practice-button').addEventListener('click', async () => (await usePractice()).focus());
+  // An attempt under way carries on after a reload.
+  if ((recall('thistle.practice.attempt') ?? 'null') !== 'null') usePractice();
   ui.checkForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     (await useLab()).check();

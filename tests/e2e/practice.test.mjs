@@ -1,0 +1,98 @@
+// End-to-end tests of FMC practice, in headless Chromium: a WCA-shape
+// scramble, a running timer, nothing giving the answer away during the
+// attempt, Submit judging the solution (a DNF where it does not solve),
+// time's up submitting what is there, and the results kept on the device
+// over a reload.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { open, searched, useBrowser } from './harness.mjs';
+
+const env = useBrowser();
+const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
+
+/** A solution of `scramble` by the CLI, in plain notation. */
+function solutionOf(scramble) {
+  const found = JSON.parse(execFileSync(THISTLE, ['solve', '--json', scramble], { encoding: 'utf8' }));
+  return found.stages.flatMap((stage) => stage.moves).join(' ');
+}
+
+/** Starts an attempt and returns its scramble. */
+async function start(page) {
+  await page.getByRole('button', { name: 'Practice' }).click();
+  const region = page.getByRole('region', { name: 'Practice' });
+  await region.getByRole('button', { name: 'Start' }).click();
+  await page.waitForFunction(() => /^Scramble: /.test(document.querySelector('.practice-scramble')?.textContent ?? ''));
+  return (await region.locator('.practice-scramble').textContent()).replace(/^Scramble: /, '');
+}
+
+/** The rows of the results table, as text, with a reload's wait for it. */
+const rows = (page) => page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').evaluateAll(
+  (all) => all.map((row) => [...row.cells].map((cell) => cell.textContent)));
+
+describe('FMC practice', () => {
+  test('a scramble, a timer, the answer hidden, Submit, and results kept over a reload', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U`);
+    await searched(page);
+    const scramble = await start(page);
+    assert.match(scramble, /^R' U' F .+ R' U' F$/, 'the WCA shape');
+    const region = page.getByRole('region', { name: 'Practice' });
+    const timer = region.getByRole('timer');
+    assert.match(await timer.textContent(), /^(60|59):\d\d$/, 'an hour by default');
+    // Nothing gives the answer away.
+    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status']) {
+      assert.equal(await page.locator(hidden).first().isVisible(), false, `${hidden} is hidden`);
+    }
+    assert.doesNotMatch(page.url(), new RegExp(encodeURIComponent(scramble.split(' ')[3])), 'the address does not carry it');
+    const solution = solutionOf(scramble);
+    await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
+    // A reload keeps the attempt and its draft.
+    await page.reload();
+    await page.getByRole('region', { name: 'Practice' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Practice solution' }).inputValue(), solution);
+    await page.getByRole('region', { name: 'Practice' }).getByRole('button', { name: 'Submit' }).click();
+    await page.waitForFunction(() => [...document.querySelectorAll('.practice tbody td')].length > 0
+      && !document.querySelector('.practice tbody tr td:nth-child(4)').textContent.includes('…'));
+    let [row] = await rows(page);
+    assert.equal(row[1], scramble);
+    assert.equal(Number(row[2]), solution.split(' ').length, 'the length in outer block turns');
+    assert.ok(Number(row[3]) > 0, `Thistle's fewest beside it: ${row}`);
+    assert.equal(await page.locator('nav[aria-label="Stages"]').isVisible(), true, 'the player comes back');
+    // A DNF is shown as such and left out of the mean.
+    await start(page);
+    await page.getByRole('textbox', { name: 'Practice solution' }).fill('R U');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 2);
+    await page.reload();
+    await page.getByRole('button', { name: 'Practice' }).click();
+    const kept = await rows(page);
+    assert.equal(kept.length, 2, 'the results survive a reload');
+    [row] = kept;
+    assert.equal(kept[1][2], 'DNF');
+    assert.match(await page.getByRole('region', { name: 'Practice' }).textContent(),
+      new RegExp(`Your mean: ${row[2]}\\.00 moves over 1`));
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test("time's up submits what is there", async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U`);
+    await searched(page);
+    await start(page);
+    await page.getByRole('textbox', { name: 'Practice solution' }).fill('R');
+    // The attempt began over an hour ago.
+    await page.evaluate(() => {
+      const attempt = JSON.parse(localStorage.getItem('thistle.practice.attempt'));
+      localStorage.setItem('thistle.practice.attempt', JSON.stringify({ ...attempt, started: Date.now() - 3601000 }));
+    });
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 1);
+    const [row] = await rows(page);
+    assert.equal(row[2], 'DNF');
+    assert.equal(row[6], '60:00', 'the whole hour used');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+});

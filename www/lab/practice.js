@@ -1,0 +1,248 @@
+// FMC practice, loaded on first use: a random-state scramble in the WCA
+// shape, a running timer (an hour by default), the answer kept out of view
+// until Submit or time's up, then the solution judged as the WCA counts it
+// (outer block turns, at most 80; one that does not solve is a DNF) beside
+// Thistle's own lengths. The attempt and the results are kept on the device
+// (localStorage) and nothing leaves it; the scramble is never put in the
+// address, so a reload neither solves nor loses the attempt.
+
+import { recall, remember } from '../remembered.js';
+import { labClient, prove } from '../solving.js';
+
+const ATTEMPT_KEY = 'thistle.practice.attempt';
+const RESULTS_KEY = 'thistle.practice.results';
+/** The WCA's limit on a fewest-moves solution. */
+const MOST_MOVES = 80;
+/** Attempt lengths offered, in minutes; the WCA's is an hour. */
+const MINUTES = [60, 30, 20, 10];
+
+/** How long a proof of the shortest may take before it gives up with a bound. */
+const PROOF_MS = 60000;
+
+/** What gives an answer away, hidden while an attempt runs. */
+const HIDDEN_WHILE_PRACTISING = `
+body.practising nav[aria-label="Stages"], body.practising #moves, body.practising #status,
+body.practising #result, body.practising .progress, body.practising .stage-panel,
+body.practising #alternatives, body.practising #alternatives-box, body.practising #check-form,
+body.practising #check-result, body.practising #copy-write-up, body.practising #prove,
+body.practising #share, body.practising .share, body.practising #scrubber, body.practising #stage-marks,
+body.practising #cube, body.practising #flat-net { visibility: hidden; }
+.practice { border-top: 1px solid currentColor; margin-top: 1em; padding-top: 0.5em; }
+.practice .timer { font-size: 1.6em; font-variant-numeric: tabular-nums; }
+.practice textarea { width: 100%; box-sizing: border-box; }
+.practice table { border-collapse: collapse; }
+.practice th, .practice td { padding: 0.2em 0.6em; text-align: left; }
+.practice svg { max-width: 100%; }`;
+
+const read = (key, fallback) => {
+  try {
+    return JSON.parse(recall(key)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+const element = (tag, props = {}, ...children) => {
+  const made = Object.assign(document.createElement(tag), props);
+  made.append(...children);
+  return made;
+};
+
+const clock = (ms) => {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
+
+/** A result's length as shown: a number, or DNF. */
+const shown = (length) => (length === null ? 'DNF' : String(length));
+
+/**
+ * Builds the practice region after `anchor` (in the FMC lab); an attempt
+ * kept over a reload carries on. Returns `{ region, focus }`.
+ */
+export function createPractice(anchor) {
+  const client = labClient();
+  document.head.append(element('style', { textContent: HIDDEN_WHILE_PRACTISING }));
+  const region = element('section', { className: 'practice', id: 'practice' });
+  region.setAttribute('role', 'region');
+  region.setAttribute('aria-label', 'Practice');
+  const heading = element('h3', { textContent: 'Practice' });
+  const minutes = element('select', { id: 'practice-length' },
+    ...MINUTES.map((m) => element('option', { value: String(m), textContent: `${m} minutes` })));
+  const lengthLabel = element('label', { htmlFor: 'practice-length', textContent: 'Length ' }, minutes);
+  const start = element('button', { type: 'button', textContent: 'Start' });
+  const scramble = element('p', { className: 'practice-scramble' });
+  const timer = element('p', { className: 'timer' });
+  timer.setAttribute('role', 'timer');
+  timer.setAttribute('aria-label', 'Time left');
+  const box = element('textarea', { id: 'practice-solution', rows: 3, spellcheck: false });
+  box.setAttribute('aria-label', 'Practice solution');
+  box.setAttribute('autocapitalize', 'characters');
+  const submit = element('button', { type: 'button', textContent: 'Submit' });
+  const note = element('p', { className: 'lab-note' });
+  note.setAttribute('aria-live', 'polite');
+  const table = element('table');
+  table.setAttribute('aria-label', 'Practice results');
+  const summary = element('p');
+  const chart = element('div');
+  const running = element('div', {}, scramble, timer, box, submit);
+  region.append(heading, element('p', {}, lengthLabel, ' ', start), running, note, summary, chart, table);
+  anchor.after(region);
+
+  let ticking = null;
+
+  const showResults = () => {
+    const results = read(RESULTS_KEY, []);
+    const head = element('tr', {}, ...['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS',
+      'Proven shortest', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
+    const rows = results.map((r) => element('tr', {},
+      element('td', { textContent: new Date(r.date).toLocaleString('en-GB') }),
+      element('td', { textContent: r.scramble }),
+      element('td', { textContent: shown(r.length) }),
+      element('td', { textContent: r.fewest ?? '…' }),
+      element('td', { textContent: r.niss ?? '…' }),
+      element('td', { textContent: r.shortest ?? '…' }),
+      element('td', { textContent: clock(r.usedMs) }),
+      element('td', {}, element('a', { href: r.link, textContent: 'Open' }))));
+    table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
+    const counted = results.filter((r) => r.length !== null);
+    const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+    summary.textContent = counted.length
+      ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length} (DNFs left out); Thistle's fewest: ${mean(results.filter((r) => r.fewest).map((r) => r.fewest)).toFixed(2)}.`
+      : results.length ? 'No solved attempt yet.' : '';
+    chart.replaceChildren(drawChart(results));
+  };
+
+  /** Stores `result`, then fills in Thistle's lengths for its scramble as they come. */
+  const record = async (result) => {
+    const results = read(RESULTS_KEY, []);
+    results.push(result);
+    remember(RESULTS_KEY, JSON.stringify(results));
+    showResults();
+    const input = { source: 'scramble', text: result.scramble };
+    const fewest = await client.call('solve', { input, options: { niss: false, axes: null } });
+    const niss = await client.call('solve', { input, options: { niss: true, axes: null } });
+    const update = (fields) => {
+      const all = read(RESULTS_KEY, []);
+      const stored = all.find((r) => r.date === result.date);
+      if (stored) Object.assign(stored, fields);
+      remember(RESULTS_KEY, JSON.stringify(all));
+      showResults();
+    };
+    update({ fewest: fewest.fewestTotal, niss: niss.fewestTotal });
+    try {
+      const proof = await prove(input, () => {}, { limitMs: PROOF_MS }).done;
+      update({ shortest: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
+    } catch {
+      update({ shortest: '—' });
+    }
+  };
+
+  /** Ends the attempt: judges what is in the box (time's up submits it too). */
+  const finish = async () => {
+    const attempt = read(ATTEMPT_KEY, null);
+    if (!attempt) return;
+    clearInterval(ticking);
+    const text = box.value;
+    let length = null;
+    let why = '';
+    try {
+      const judged = await client.call('judge', { scramble: attempt.scramble, solution: text });
+      if (!judged.solves) why = 'it does not solve the scramble';
+      else if (judged.length > MOST_MOVES) why = `it has ${judged.length} moves, over ${MOST_MOVES}`;
+      else length = judged.length;
+    } catch (error) {
+      why = error.message;
+    }
+    remember(ATTEMPT_KEY, 'null');
+    document.body.classList.remove('practising');
+    running.hidden = true;
+    start.disabled = false;
+    minutes.disabled = false;
+    note.textContent = length === null ? `DNF: ${why}.` : `Solved in ${length} moves.`;
+    const usedMs = Math.min(Date.now() - attempt.started, attempt.minutes * 60000);
+    const link = `?scramble=${encodeURIComponent(attempt.scramble)}&way=lab`;
+    await record({ date: attempt.started, scramble: attempt.scramble, solution: text, length, usedMs, link });
+  };
+
+  const tick = () => {
+    const attempt = read(ATTEMPT_KEY, null);
+    if (!attempt) return;
+    const left = attempt.started + attempt.minutes * 60000 - Date.now();
+    timer.textContent = clock(left);
+    if (left <= 0) finish();
+  };
+
+  /** Shows a running attempt (a new one, or one kept over a reload). */
+  const resume = (attempt) => {
+    document.body.classList.add('practising');
+    running.hidden = false;
+    start.disabled = true;
+    minutes.disabled = true;
+    scramble.textContent = `Scramble: ${attempt.scramble}`;
+    box.value = attempt.draft ?? '';
+    note.textContent = '';
+    clearInterval(ticking);
+    ticking = setInterval(tick, 250);
+    tick();
+  };
+
+  start.addEventListener('click', async () => {
+    start.disabled = true;
+    note.textContent = 'Drawing a scramble…';
+    const text = await client.call('practice', {});
+    const attempt = { scramble: text, started: Date.now(), minutes: Number(minutes.value) };
+    remember(ATTEMPT_KEY, JSON.stringify(attempt));
+    resume(attempt);
+    box.focus();
+  });
+  submit.addEventListener('click', finish);
+  // The draft is kept with the attempt, so a reload does not lose it.
+  box.addEventListener('input', () => {
+    const attempt = read(ATTEMPT_KEY, null);
+    if (attempt) remember(ATTEMPT_KEY, JSON.stringify({ ...attempt, draft: box.value }));
+  });
+
+  running.hidden = true;
+  showResults();
+  const kept = read(ATTEMPT_KEY, null);
+  if (kept) resume(kept);
+  return { region, focus: () => (kept ? box : start).focus() };
+}
+
+/** A small chart of your lengths (DNFs left out) and Thistle's, attempt by attempt. */
+function drawChart(results) {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', 'Your lengths and Thistle\'s over time');
+  const [width, height] = [320, 120];
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  svg.setAttribute('width', String(width));
+  if (results.length === 0) return svg;
+  const values = results.flatMap((r) => [r.length, r.fewest]).filter((v) => typeof v === 'number');
+  const top = Math.max(...values, 20) + 2;
+  const x = (k) => (results.length === 1 ? width / 2 : 10 + (k * (width - 20)) / (results.length - 1));
+  const y = (v) => height - 10 - ((height - 20) * v) / top;
+  const line = (key, colour, label) => {
+    const points = results.map((r, k) => (typeof r[key] === 'number' ? `${x(k)},${y(r[key])}` : null)).filter(Boolean);
+    const path = document.createElementNS(ns, 'polyline');
+    path.setAttribute('points', points.join(' '));
+    path.setAttribute('fill', 'none');
+    path.setAttribute('stroke', colour);
+    path.setAttribute('stroke-width', '2');
+    const title = document.createElementNS(ns, 'title');
+    title.textContent = label;
+    path.append(title);
+    svg.append(path);
+    for (const point of points) {
+      const [cx, cy] = point.split(',');
+      const dot = document.createElementNS(ns, 'circle');
+      Object.entries({ cx, cy, r: 3, fill: colour }).forEach(([k, v]) => dot.setAttribute(k, v));
+      svg.append(dot);
+    }
+  };
+  line('length', '#1565c0', 'Your lengths');
+  line('fewest', '#c62828', 'Thistle\'s fewest');
+  return svg;
+}
