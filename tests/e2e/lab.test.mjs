@@ -273,6 +273,7 @@ describe('the FMC lab', () => {
     for (const line of lines.slice(0, -1)) {
       const match = /^(.+?)\s+\/\/ (EO|DR|HTR|finish): (.+) \((\d+)\/(\d+)\)$/.exec(line);
       assert.ok(match, `a stage line: "${line}"`);
+      assert.match(line, / \/\/ /, 'a space before its comment');
       running += Number(match[4]);
       assert.equal(Number(match[5]), running, line);
     }
@@ -312,6 +313,19 @@ describe('the FMC lab', () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await region.getByText(/undoes Orient edges/).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Continue from here' }).isDisabled(), true);
+
+    // An attempt part-way through a stage on the inverse scramble plays on.
+    await box.fill('(R2 F2)');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await region.getByText(/Completed by the fewest-moves search/).waitFor();
+    await page.getByRole('button', { name: 'Continue from here' }).click();
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('your attempt, completed'));
+    await assertSolves(page, 'the attempt completed on the inverse solves');
+
+    // An attempt with no moves gets a message.
+    await box.fill('// only a comment');
+    await page.getByRole('button', { name: 'Check' }).click();
+    await region.getByText(/The attempt has no moves/).waitFor();
 
     // Bad notation: the message names the column, and the box is marked.
     await box.fill('R U Q');
