@@ -2,7 +2,7 @@
 //! afresh each run; a failure names its seed): for stages 1 to 3, with and
 //! without NISS, after the solve's own earlier stages, the stage on show
 //! leads its list with the solution's total, no list's best is longer, and
-//! a list of 8 is the first 8 of a list of 20.
+//! a list of 8 is the first 8 of a list of 20, which is sorted by total.
 
 use proptest::prelude::*;
 use thistle::lab::alternatives;
@@ -33,6 +33,7 @@ proptest! {
                 let twenty = alternatives::alternatives(&cube, &before, *kind, &first, 20, niss).unwrap();
                 prop_assert!(eight.len() == 8 || eight.len() == twenty.len());
                 prop_assert_eq!(&eight[..], &twenty[..eight.len()], "seed {} niss {} {:?}", seed, niss, kind);
+                prop_assert!(twenty.windows(2).all(|w| w[0].solution.len() <= w[1].solution.len()), "sorted by total");
                 for a in &twenty {
                     prop_assert!(!a.on_show);
                     prop_assert!(a.moves != first.moves || a.side != first.side, "the stage on show is listed once");

@@ -8,9 +8,10 @@
 //!
 //! The ranking does not depend on how many are asked for: the same stage
 //! solutions are found whatever the count, put in the order of a fast
-//! estimate, and re-planned `RANKED_TOGETHER` at a time, each such batch
-//! sorted by its exact totals; a list of `n` is the first `n` of that
-//! order, so a longer list begins with a shorter one.
+//! estimate, and re-planned in that order; each `RANKED_TOGETHER` kept
+//! are a batch sorted by exact totals. A list of `n` is the first `n` of
+//! that order, so a longer list begins with a shorter one, and a list of up
+//! to `RANKED_TOGETHER` is sorted by total.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, may_follow};
@@ -25,9 +26,9 @@ pub const EXTRA: usize = 2;
 /// Stage solutions found per orientation and side at the optimal length
 /// (half as many a move longer, and so on), whatever the count asked for.
 const FOUND: usize = 24;
-/// Alternatives re-planned and sorted together by their exact totals: a
-/// list of up to this many is in the order of its totals, and a longer one
-/// goes on with the next batch, sorted in its turn.
+/// Alternatives sorted together by their exact totals: a list of up to
+/// this many is in the order of its totals, and a longer one goes on with
+/// the next batch, sorted in its turn.
 pub const RANKED_TOGETHER: usize = 24;
 /// The share of the fewest-moves budget each re-planned rest gets.
 const REST_SHARE: u64 = 8;
@@ -266,28 +267,34 @@ pub fn alternatives(
     }
     candidates.sort_by_key(|(estimate, ..)| *estimate);
     let mut ranked: Vec<Alternative> = Vec::new();
-    for batch in candidates.chunks(RANKED_TOGETHER) {
+    let mut batch: Vec<Alternative> = Vec::with_capacity(RANKED_TOGETHER);
+    for (_, moves, side, orientation) in &candidates {
         if ranked.len() >= count {
             break;
         }
-        let mut found: Vec<Alternative> = Vec::with_capacity(batch.len());
-        for (_, moves, side, orientation) in batch {
-            let alternative = replan(scramble, &sides, moves, *side, orientation, niss)?;
-            // A rest that redoes this stage or an earlier one does not keep
-            // the stages apart.
-            if alternative.rest[..=kind.index()]
-                .iter()
-                .all(|stage| stage.moves.is_empty())
-            {
-                found.push(alternative);
-            }
+        let alternative = replan(scramble, &sides, moves, *side, orientation, niss)?;
+        // A rest that redoes this stage or an earlier one does not keep the
+        // stages apart.
+        if alternative.rest[..=kind.index()]
+            .iter()
+            .all(|stage| stage.moves.is_empty())
+        {
+            batch.push(alternative);
         }
-        // Stable: equal totals keep the estimate's order.
-        found.sort_by_key(|a| (a.solution.len(), a.moves.len()));
-        ranked.extend(found);
+        if batch.len() == RANKED_TOGETHER {
+            rank(&mut batch, &mut ranked);
+        }
     }
+    rank(&mut batch, &mut ranked);
     ranked.truncate(count);
     Ok(ranked)
+}
+
+/// Sorts `batch` by total, then the stage's length (stable: equal ones
+/// keep the estimate's order), and moves it onto the end of `ranked`.
+fn rank(batch: &mut Vec<Alternative>, ranked: &mut Vec<Alternative>) {
+    batch.sort_by_key(|a| (a.solution.len(), a.moves.len()));
+    ranked.append(batch);
 }
 
 /// The later stages, each on its side, and the whole solution.
@@ -419,6 +426,10 @@ mod tests {
             let eight = alternatives(&scramble, &before, *kind, &first, 8, true).unwrap();
             let more = alternatives(&scramble, &before, *kind, &first, 20, true).unwrap();
             assert_eq!(eight[..], more[..eight.len()], "{kind:?}");
+            // A list of up to `RANKED_TOGETHER` is sorted by total.
+            assert!(more
+                .windows(2)
+                .all(|w| w[0].solution.len() <= w[1].solution.len()));
             assert!(eight.len() == 8 || eight.len() == more.len());
         }
     }

@@ -80,6 +80,7 @@ describe('the FMC lab', () => {
     assert.deepEqual(parsed.map((p) => p.onShow), parsed.map((p, k) => k === 0), 'the stage on show comes first, once');
     assert.equal(parsed[0].moves, shownStage.join(' '), 'its moves are the stage on show');
     assert.equal(parsed[0].total, total, 'its total is the solution on show');
+    // The first 24 after it (the first list) are sorted by total.
     const totals = parsed.slice(1, 25).map((p) => p.total);
     assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'the first 24 after it sorted by total');
     assert.equal(new Set(parsed.map((p) => p.moves)).size, parsed.length, 'no two alike');

@@ -28,7 +28,7 @@ async function start(page) {
   return (await region.locator('.practice-scramble').textContent()).replace(/^Scramble: /, '');
 }
 
-/** The rows of the results table, as text, with a reload's wait for it. */
+/** The rows of the results table, as text. */
 const rows = (page) => page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').evaluateAll(
   (all) => all.map((row) => [...row.cells].map((cell) => cell.textContent)));
 
@@ -67,6 +67,7 @@ describe('FMC practice', () => {
     await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 2);
     await page.reload();
     await page.getByRole('button', { name: 'Practice' }).click();
+    await page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').nth(1).waitFor();
     const kept = await rows(page);
     assert.equal(kept.length, 2, 'the results survive a reload');
     [row] = kept;
