@@ -59,7 +59,6 @@ export const ui = {
   alternatives: $('alternatives'),
   alternativesBox: $('alternatives-box'),
   copyWriteUp: $('copy-write-up'),
-  practice: $('practice-button'),
   labNote: $('lab-note'),
   checkForm: $('check-form'),
   attempt: $('attempt'),

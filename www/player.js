@@ -283,8 +283,7 @@ export function describeCube() {
 function showProgress() {
   const progress = page.app.progress();
   const dr = progress.case ? ` · DR case ${progress.case.name} on ${progress.case.corners}` : '';
-  const on = progress.on && !progress.case ? ` on ${progress.on}` : '';
-  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${on}${dr}`;
+  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${dr}`;
   ui.counters.replaceChildren(...progress.counters.map((line) => {
     const item = document.createElement('li');
     item.textContent = line;

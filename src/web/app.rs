@@ -221,8 +221,6 @@ struct ProgressView {
     /// In stage 2, the DR case in fewest-moves words on the solution's
     /// corner axis, `{ name: "4c2e", corners: "U/D" }`.
     case: Option<DrCase>,
-    /// The axes the counters are counted on (`F/B` in stage 1).
-    on: Option<String>,
     /// One `Label: value` line per counter.
     counters: Vec<String>,
     /// Cosets at each distance from the stage's goal, and this cube's.
@@ -530,7 +528,6 @@ impl App {
                 stage: WHOLE_SOLUTION,
                 fmc: WHOLE_FMC,
                 case: None,
-                on: None,
                 counters: vec![WHOLE_NOTE.to_string()],
                 histogram: &[],
                 distance: None,
@@ -555,7 +552,6 @@ impl App {
             stage: kind.name(),
             fmc: kind.fmc(),
             case: counters::dr_case(counters, self.orientation.axes().corners),
-            on: counters::counted_on(kind, self.orientation.axes()),
             counters: counters.iter().map(ToString::to_string).collect(),
             histogram: stage_view::depth_histogram(kind),
             distance,

@@ -120,6 +120,7 @@ describe('the page contract', () => {
     assert.match(await first.textContent(), /^.+ · \d+ moves? · total \d+ · on show$/, 'the stage on show comes first');
     const second = alternatives.getByRole('option').nth(1);
     if (await second.count()) assert.match(await second.textContent(), /^.+ · \d+ moves? · total \d+$/);
+    await one(lab, 'button', 'Practice');
     await one(lab, 'button', 'Copy write-up');
     await (await one(lab, 'textbox', 'Your solution')).fill("R U R' U'");
     await (await one(lab, 'button', 'Check')).click();
