@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { open, searched, useBrowser } from './harness.mjs';
+import { open, searched, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
@@ -17,6 +17,21 @@ const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.
 function solutionOf(scramble) {
   const found = JSON.parse(execFileSync(THISTLE, ['solve', '--json', scramble], { encoding: 'utf8' }));
   return found.stages.flatMap((stage) => stage.moves).join(' ');
+}
+
+/** Opens the page on R U in the FMC lab. */
+async function openLab() {
+  const page = await open(env.browser, `${env.server.url}?scramble=R_U`);
+  await takeWay(page, 'lab');
+  await searched(page);
+  return page;
+}
+
+/** Reloads the page and takes the FMC lab again. */
+async function reload(page) {
+  await page.reload();
+  await page.waitForFunction(() => window.thistle && window.thistle.ready);
+  await takeWay(page, 'lab');
 }
 
 /** Starts an attempt and returns its scramble. */
@@ -34,8 +49,7 @@ const rows = (page) => page.getByRole('table', { name: 'Practice results' }).loc
 
 describe('FMC practice', () => {
   test('a scramble, a timer, the answer hidden, Submit, and results kept over a reload', async () => {
-    const page = await open(env.browser, `${env.server.url}?scramble=R_U`);
-    await searched(page);
+    const page = await openLab();
     const scramble = await start(page);
     assert.match(scramble, /^R' U' F .+ R' U' F$/, 'the WCA shape');
     const region = page.getByRole('region', { name: 'Practice' });
@@ -49,7 +63,7 @@ describe('FMC practice', () => {
     const solution = solutionOf(scramble);
     await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
     // A reload keeps the attempt and its draft.
-    await page.reload();
+    await reload(page);
     await page.getByRole('region', { name: 'Practice' }).waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Practice solution' }).inputValue(), solution);
     await page.getByRole('region', { name: 'Practice' }).getByRole('button', { name: 'Submit' }).click();
@@ -65,7 +79,7 @@ describe('FMC practice', () => {
     await page.getByRole('textbox', { name: 'Practice solution' }).fill('R U');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 2);
-    await page.reload();
+    await reload(page);
     await page.getByRole('button', { name: 'Practice' }).click();
     await page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').nth(1).waitFor();
     const kept = await rows(page);
@@ -79,8 +93,7 @@ describe('FMC practice', () => {
   });
 
   test("time's up submits what is there", async () => {
-    const page = await open(env.browser, `${env.server.url}?scramble=R_U`);
-    await searched(page);
+    const page = await openLab();
     await start(page);
     await page.getByRole('textbox', { name: 'Practice solution' }).fill('R');
     // The attempt began over an hour ago.
@@ -88,7 +101,7 @@ describe('FMC practice', () => {
       const attempt = JSON.parse(localStorage.getItem('thistle.practice.attempt'));
       localStorage.setItem('thistle.practice.attempt', JSON.stringify({ ...attempt, started: Date.now() - 3601000 }));
     });
-    await page.reload();
+    await reload(page);
     await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 1);
     const [row] = await rows(page);
     assert.equal(row[2], 'DNF');
