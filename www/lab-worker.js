@@ -27,13 +27,14 @@ const ready = startModule(init, async () => {
 });
 
 /**
- * Proves the shortest solution of `input`, or with `target` only that none
- * is shorter than that, stopping after `limitMs` if given.
+ * Proves the shortest solution of `input`, with `niss` each stage on either
+ * scramble, or with `target` only that none is shorter than that, stopping
+ * after `limitMs` if given.
  */
-function prove(id, { input, target, limitMs }) {
+function prove(id, { input, target, niss, limitMs }) {
   const begin = performance.now();
   let last = -Infinity;
-  return proveShortest(input, target ?? undefined, (report) => {
+  return proveShortest(input, target ?? undefined, niss, (report) => {
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
       last = now;

@@ -164,15 +164,16 @@ export function labClient() {
 /**
  * Proves the shortest solution of `input` in a lab worker of its own, so
  * ordinary solves go on meanwhile: `onProgress({ nodes, best, searched })` is
- * called now and then. With `target`, it proves only that none is shorter
- * than `target` moves; it stops after `limitMs` (either may be null).
+ * called now and then. With `niss`, each stage may be on either scramble.
+ * With `target`, it proves only that none is shorter than `target` moves;
+ * it stops after `limitMs` (either may be null).
  * Returns `{ done, cancel }`: `done` resolves to the wasm `proveShortest`
  * result, or rejects with its error (or if no worker
  * can run here: a proof may take minutes, which the page must not freeze
  * for); `cancel()` ends the worker, and `done` rejects with an error named
  * `AbortError`.
  */
-export function prove(input, onProgress, { target = null, limitMs = null } = {}) {
+export function prove(input, onProgress, { target = null, niss = false, limitMs = null } = {}) {
   let worker;
   let settle = null;
   const done = new Promise((resolve, reject) => {
@@ -195,7 +196,7 @@ export function prove(input, onProgress, { target = null, limitMs = null } = {})
       worker.terminate();
       reject(new Error('the proof stopped: its worker failed'));
     });
-    worker.postMessage({ id: 1, call: 'prove', args: { input, target, limitMs } });
+    worker.postMessage({ id: 1, call: 'prove', args: { input, target, niss, limitMs } });
   });
   const cancel = () => {
     if (worker) worker.terminate();

@@ -17,7 +17,7 @@ use crate::solve::fewest::{self, DEFAULT_BUDGET};
 use crate::solve::niss::{self, NissSolution, Side, Step};
 use crate::solve::orientation::Orientation;
 use crate::solve::scramble;
-use crate::solve::shortest;
+use crate::solve::shortest::{self, Proof};
 use crate::solve::solver::{Solution, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
@@ -311,8 +311,9 @@ struct ProofProgress {
 }
 
 /// Proves the shortest four-stage solution of an input (`{ source, text
-/// }`) over all six orientations (see `shortest::prove_shortest`), or with
-/// `below` only that none is shorter than that, calling `on_progress({
+/// }`) over all six orientations (see `shortest::prove_shortest`), with
+/// `niss` each stage on either scramble (`shortest::prove_shortest_niss`),
+/// or with `below` only that none is shorter than that, calling `on_progress({
 /// nodes, best, searched })` as it goes; the callback returning `false`
 /// stops it. Returns `{ found, proven, bound, nodes, searched }`, `found`
 /// in the form `App.show` plays (mode `fewest`). It may run for minutes,
@@ -321,13 +322,13 @@ struct ProofProgress {
 pub fn prove_shortest(
     input: JsValue,
     below: Option<usize>,
+    niss: bool,
     on_progress: &js_sys::Function,
 ) -> Result<JsValue, JsValue> {
     let input = read_input_object(input)?;
     let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
     let mut failure = None;
-    // The page's worker has one thread.
-    let proof = shortest::prove_shortest(&fast.cube, below, 1, |progress: &shortest::Progress| {
+    let listen = |progress: &shortest::Progress| {
         let report = ProofProgress {
             // A JS number holds any count a proof reaches exactly.
             nodes: progress.nodes as f64,
@@ -343,19 +344,25 @@ pub fn prove_shortest(
                 ControlFlow::Break(())
             }
         }
-    })
+    };
+    // The page's worker has one thread.
+    let proof = if niss {
+        shortest::prove_shortest_niss(&fast.cube, below, 1, listen)
+    } else {
+        shortest::prove_shortest(&fast.cube, below, 1, listen).map(|proof| Proof {
+            solution: NissSolution::normal(proof.solution),
+            bound: proof.bound,
+            nodes: proof.nodes,
+            searched: proof.searched,
+        })
+    }
     .map_err(|e| js_error(&e.to_string(), None))?;
     if let Some(error) = failure {
         return Err(error);
     }
-    let length = proof.solution.len();
+    let length = proof.solution.moves().len();
     to_js(&Proved {
-        found: Searched::new(
-            Mode::Fewest,
-            &fast,
-            &NissSolution::normal(proof.solution.clone()),
-            length,
-        )?,
+        found: Searched::new(Mode::Fewest, &fast, &proof.solution, length)?,
         proven: proof.is_proven(),
         scope: shortest::scope(),
         bound: proof.bound,

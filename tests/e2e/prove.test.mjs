@@ -39,6 +39,21 @@ describe('prove shortest', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('with the NISS switch on, a proof may find stages on the inverse scramble', async () => {
+    // Four stages on the normal side take 8 moves; on the inverse, 6.
+    const page = await open(env.browser, env.server.url + link("R F B L2 B' F2"));
+    await searched(page);
+    const niss = page.getByRole('switch', { name: 'Prove with NISS' });
+    assert.equal(await niss.isChecked(), false);
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven shortest: 8 moves over all six orientations,/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    await niss.check();
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven shortest: 6 moves over all six orientations with NISS,/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.match(await page.locator('#result').textContent(), /6 moves/);
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a bound asked for is proven, and the proof stops there', async () => {
     const page = await open(env.browser, env.server.url + link("R U F2 L' D B"));
     await searched(page);

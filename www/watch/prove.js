@@ -3,7 +3,8 @@
 // none shorter than it), within a time limit, in a worker of its own
 // (solving.js `prove`), so the page stays usable; shows the nodes searched,
 // the best length so far and how much of the search for a shorter one is
-// done, with a progress bar; Cancel ends the worker. A finished proof
+// done, with a progress bar; Cancel ends the worker. With "Prove with
+// NISS" each stage may be on the normal or the inverse scramble. A finished proof
 // is shown as the current solution, with a note that it is proven.
 
 import { prove } from '../solving.js';
@@ -29,7 +30,7 @@ const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
  */
 export function createProve({ root, current, show }) {
   const part = (id) => root.querySelector(`#${id}`);
-  const [start, cancel, bar, target, limit, text] = ['prove-start', 'prove-cancel', 'prove-bar', 'prove-target', 'prove-limit', 'prove-text'].map(part);
+  const [start, cancel, bar, target, limit, text, nissSwitch] = ['prove-start', 'prove-cancel', 'prove-bar', 'prove-target', 'prove-limit', 'prove-text', 'prove-niss'].map(part);
 
   let running = null;
   let proven = '';
@@ -52,7 +53,8 @@ export function createProve({ root, current, show }) {
     if (!wanted || running) return;
     const wantedTarget = target.value === '' ? null : Math.max(1, Math.round(Number(target.value)));
     const limitMs = limit.value === '' ? null : Number(limit.value);
-    const proof = prove(wanted.input, report, { target: wantedTarget, limitMs });
+    const niss = nissSwitch.checked;
+    const proof = prove(wanted.input, report, { target: wantedTarget, niss, limitMs });
     running = proof;
     start.disabled = true;
     cancel.hidden = false;
@@ -66,10 +68,11 @@ export function createProve({ root, current, show }) {
         show(wanted, proved.found);
       }
       const best = moves(proved.found.fewestTotal);
+      const over = `over all six orientations${niss ? ' with NISS' : ''}, ${proved.scope}`;
       if (proved.proven) {
-        text.textContent = `Proven shortest: ${best} over all six orientations, ${proved.scope} (${count(proved.nodes)} nodes).`;
+        text.textContent = `Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes).`;
       } else if (wantedTarget !== null && proved.bound >= wantedTarget) {
-        text.textContent = `Proven: none shorter than ${moves(wantedTarget)} over all six orientations, ${proved.scope}; best ${best} (${count(proved.nodes)} nodes).`;
+        text.textContent = `Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes).`;
       } else {
         text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.`;
       }
