@@ -4,8 +4,9 @@
 // (solving.js `prove`), so the page stays usable; shows the nodes searched,
 // the best length so far and how much of the search for a shorter one is
 // done, with a progress bar; Cancel ends the worker. With "Prove with
-// NISS" each stage may be on the normal or the inverse scramble. A finished proof
-// is shown as the current solution, with a note that it is proven.
+// NISS" each stage may be on the normal or the inverse scramble. A
+// finished proof is shown as the current solution, with a note that it is
+// proven.
 
 import { prove } from '../solving.js';
 
