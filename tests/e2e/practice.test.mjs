@@ -59,7 +59,9 @@ describe('FMC practice', () => {
     for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status']) {
       assert.equal(await page.locator(hidden).first().isVisible(), false, `${hidden} is hidden`);
     }
-    assert.doesNotMatch(page.url(), new RegExp(encodeURIComponent(scramble.split(' ')[3])), 'the address does not carry it');
+    // Five of its moves as a link writes them (`_` for a space, `-` for a prime).
+    const inLink = scramble.split(' ').slice(3, 8).join('_').replace(/'/g, '-');
+    assert.equal(page.url().includes(inLink), false, `the address does not carry it: ${page.url()}`);
     const solution = solutionOf(scramble);
     await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
     // A reload keeps the attempt and its draft.

@@ -30,7 +30,7 @@ body.practising #cube, body.practising #flat-net { visibility: hidden; }
 .practice { border-top: 1px solid currentColor; margin-top: 1em; padding-top: 0.5em; }
 .practice .timer { font-size: 1.6em; font-variant-numeric: tabular-nums; }
 .practice textarea { width: 100%; box-sizing: border-box; }
-.practice table { border-collapse: collapse; }
+.practice table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
 .practice th, .practice td { padding: 0.2em 0.6em; text-align: left; }
 .practice svg { max-width: 100%; }`;
 
