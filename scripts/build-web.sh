@@ -43,7 +43,10 @@ cp -r www dist
 # pkg/ is minified above, and the service worker is read as it is.
 find dist -name '*.js' -not -path 'dist/pkg/*' -not -path dist/sw.js -print0 |
   while IFS= read -r -d '' module; do
-    node_modules/.bin/terser "$module" --module --compress --mangle -o "$module"
+    # boot.js is a classic script, run before the first paint.
+    kind=(--module)
+    if [ "$module" = dist/boot.js ]; then kind=(); fi
+    node_modules/.bin/terser "$module" "${kind[@]}" --compress --mangle -o "$module"
   done
 # The page loses the indentation before its tags and attributes, which no
 # browser reads (a newline still separates them; no text starts a line).

@@ -66,6 +66,7 @@ function wire() {
   document.addEventListener('keydown', onKey);
   ui.canvas.addEventListener('keydown', onCubeKey);
   ui.showKeys.addEventListener('click', () => ui.keys.showModal());
+  $('glossary-open').addEventListener('click', async () => (await import('./glossary.js')).openGlossary());
   ui.words.addEventListener('toggle', describeCube);
   ui.reduceMotion.addEventListener('change', () => {
     remember('thistle.reduceMotion', String(ui.reduceMotion.checked));

@@ -1,6 +1,6 @@
 // The page's keys and its presentation mode: Space plays, the arrows step,
-// 1–4 play a stage, F presents (the cube full-screen, for a projector), ?
-// lists the keys. In a presentation a USB clicker's keys work too:
+// 1–4 go to a stage's start, F presents (the cube full-screen, for a
+// projector), ? lists the keys. In a presentation a USB clicker's keys work too:
 // PageDown and PageUp step, `.` and `b` blank the screen. A focused control
 // keeps the keys it uses itself.
 
@@ -138,10 +138,10 @@ export function onKey(event) {
     ArrowRight: () => app.stepForward(),
     Home: () => app.reset(),
     End: () => app.end(),
-    1: () => app.playStage(0),
-    2: () => app.playStage(1),
-    3: () => app.playStage(2),
-    4: () => app.playStage(3),
+    1: () => app.goToStage(0),
+    2: () => app.goToStage(1),
+    3: () => app.goToStage(2),
+    4: () => app.goToStage(3),
   };
   const command = commands[event.key];
   if (!command) return;

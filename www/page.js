@@ -23,6 +23,7 @@ export const ui = {
   status: $('status'),
   nowNext: $('now-next'),
   stageName: $('stage-name'),
+  stagePlain: $('stage-plain'),
   stageDescription: $('stage-description'),
   stageAllowed: $('stage-allowed'),
   stageWorst: $('stage-worst'),

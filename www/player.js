@@ -79,7 +79,8 @@ export function buildChips() {
     unit.className = 'visually-hidden';
     unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
     button.append(name, count, unit, ...chipMarks(index, stage));
-    button.addEventListener('click', () => act(() => page.app.playStage(index)));
+    // To the stage's start, paused, so its starting cube shows; Play plays it.
+    button.addEventListener('click', () => act(() => page.app.goToStage(index)));
     ui.chips.append(button);
     return button;
   });
@@ -164,7 +165,8 @@ export function update() {
     const active = index === status.stage && !status.solved;
     if (active) button.setAttribute('aria-current', 'step');
     else button.removeAttribute('aria-current');
-    button.classList.toggle('done', status.finished[index] && page.solution.stages[index].moves.length > 0);
+    // A stage with no moves is passed over, done.
+    button.classList.toggle('done', status.finished[index]);
   });
   page.moveButtons.forEach((button, index) => {
     const current = index === status.current;
@@ -183,6 +185,7 @@ export function update() {
   fmc.className = 'fmc-name';
   fmc.textContent = ` (${stage.fmc})`;
   ui.stageName.replaceChildren(`Stage ${status.stage + 1}: ${stage.name}`, fmc);
+  ui.stagePlain.textContent = stage.plain;
   ui.stageDescription.textContent = stage.side === 'inverse'
     ? `On the inverse scramble: ${stage.description}`
     : stage.description;
@@ -289,11 +292,11 @@ function showProgress() {
     item.textContent = line;
     return item;
   }));
+  // At a stage's start, the stage before is done; else the last move's
+  // effect on this stage's counters (never another stage's).
+  ui.moveLine.textContent = progress.done ? `${progress.done} ✓ done` : progress.line || '';
   ui.histogram.hidden = progress.histogram.length === 0;
-  if (ui.histogram.hidden) {
-    ui.moveLine.textContent = progress.line || '';
-    return;
-  }
+  if (ui.histogram.hidden) return;
   const most = Math.max(...progress.histogram);
   ui.histogram.replaceChildren(...progress.histogram.map((count, depth) => {
     const bar = document.createElement('span');
@@ -305,7 +308,6 @@ function showProgress() {
   const here = progress.histogram[progress.distance];
   ui.histogram.setAttribute('aria-label', `Depth histogram: ${here.toLocaleString('en')} of ${progress.histogram
     .reduce((a, b) => a + b, 0).toLocaleString('en')} cosets are at this distance`);
-  ui.moveLine.textContent = progress.line || '';
 }
 
 /**

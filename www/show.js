@@ -7,6 +7,9 @@ import { $, moves, page, ui } from './page.js';
 import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } from './player.js';
 import { readLink } from './share.js';
 
+/** What Fastest's count is, beside another. */
+const SHORTEST = 'if each stage took its own shortest';
+
 /** Whether the link the page was opened with is being shown. */
 let opening = false;
 
@@ -94,10 +97,11 @@ export function display(wanted, searched, counts = null) {
   if (page.prove) page.prove.shown(wanted);
   showSolution(result.solution, wanted.input);
   setMode(result.mode);
-  const [total, other] = result.mode === 'fewest'
-    ? [result.fewestTotal, `${result.fastTotal} with optimal stages`]
-    : [result.fastTotal, `${result.fewestTotal} in fewest moves`];
-  showCounts(counts ?? `${moves(total)} (${other})`);
+  // Each count says what it is: fewest moves is not the sum of each
+  // stage's shortest, which is Fastest's.
+  showCounts(counts ?? (result.mode === 'fewest'
+    ? `${moves(result.fewestTotal)} · ${result.fastTotal} ${SHORTEST}`
+    : `${moves(result.fastTotal)}, each stage its own shortest · ${result.fewestTotal} in Fewest moves`));
   page.sharing.show(result, wanted.input, wanted.stages ?? null);
   offerLinkSolution(wanted);
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
@@ -145,7 +149,7 @@ function offerLinkSolution(wanted) {
  */
 function displayStages(wanted, searched = page.wasm.playStages(wanted.input, wanted.stages, wanted.mode)) {
   page.request += 1;
-  display(wanted, searched, `${moves(searched.fewestTotal)} (the link's solution)`);
+  display(wanted, searched, `${moves(searched.fewestTotal)} · the link's solution`);
 }
 
 /** The move-count line under the mode switch, kept for after a search. */
@@ -195,7 +199,7 @@ function labOptions() {
 function labCounts(searched, { niss, axes }) {
   const how = [niss ? 'with NISS' : '', axes !== null ? `on ${ui.axes.selectedOptions[0].textContent}` : '']
     .filter(Boolean).join(', ');
-  return `${moves(searched.fewestTotal)} (${how}; ${searched.fastTotal} with optimal stages)`;
+  return `${moves(searched.fewestTotal)} ${how} · ${searched.fastTotal} ${SHORTEST}`;
 }
 
 /** The FMC lab (lab.js), loaded and built on first use. */

@@ -12,10 +12,10 @@
 //! `progress` counts a solution turned to other axes on the cube conjugated
 //! to them, so the same definitions follow its orientation.
 
-use crate::cube::cubie::{self, CubieCube, InvalidCube, Move};
+use crate::cube::cubie::{self, CubieCube, Face, InvalidCube, Move};
 use crate::solve::bfs;
 use crate::solve::niss::Side;
-use crate::solve::orientation::{Axes, Axis, Orientation};
+use crate::solve::orientation::{self, Axes, Axis, Orientation};
 use crate::solve::solver::{AtGoal, Distance, Solution};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
 use crate::solve::tables;
@@ -414,6 +414,21 @@ impl fmt::Display for Step {
     }
 }
 
+/// `text` (a counter or a move line) with the M slice named as a person
+/// holding the cube sees it in `orientation`: counters count the classic
+/// chain's M slice (between R and L) of the cube turned to the solution's
+/// axes, which on the cube itself lies between the faces R and L are turned
+/// to, so "M-slice edges" read "S-slice edges" where those are F and B, as
+/// the stage panel and the handout say.
+pub fn slices_as_seen(text: &str, orientation: &Orientation) -> String {
+    match orientation::slice_name(Axis::of(orientation.to_cube(Face::R))) {
+        'M' => text.to_string(),
+        slice => text
+            .replace("M-slice", &format!("{slice}-slice"))
+            .replace("M slice", &format!("{slice} slice")),
+    }
+}
+
 /// What stage `kind`'s counters are counted on, in words, on `axes`: the
 /// edge axis for stage 1 (`F/B`), the corner axis for stage 2, both for
 /// stage 3 (`edges F/B, corners U/D`); nothing for the finish, whose goal
@@ -546,6 +561,31 @@ pub fn progress_on_sides(
 mod tests {
     use super::*;
     use crate::cube::cubie::{Face, SOLVED};
+
+    #[test]
+    fn progress_names_the_slice_as_the_stage_panel_does_in_every_orientation() {
+        for o in Orientation::all() {
+            let panel = orientation::description(StageKind::SeparatePieces, o.axes())
+                .expect("an orientation's axes");
+            let label = slices_as_seen(Counted::MSliceEdgesOutside.label(), o);
+            let slice = &label[..7];
+            assert!(
+                label.ends_with(&format!("the {} slice", &slice[..1])),
+                "{label}"
+            );
+            assert!(
+                panel.contains(&format!("the {slice} edges")),
+                "{panel} and {label}"
+            );
+        }
+        assert_eq!(
+            slices_as_seen(
+                "M-slice edges outside the M slice: 2",
+                Orientation::classic()
+            ),
+            "M-slice edges outside the M slice: 2"
+        );
+    }
 
     fn labels(kind: StageKind, cube: &CubieCube) -> Vec<&'static str> {
         counters(kind, cube)

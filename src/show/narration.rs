@@ -2,13 +2,32 @@
 //! in words. Playback says where the playhead went; this module turns that
 //! into one sentence for the page's live region (the move in notation and
 //! in words, the position, the stage, and what a finished stage reached),
-//! and a facelet state into per-face rows of colour names.
+//! a facelet state into per-face rows of colour names, and each stage in
+//! one plain sentence for a beginner.
 
 use crate::cube::colour;
 use crate::cube::cubie::{CubieCube, Face, Move};
 use crate::cube::facelet;
 use crate::show::playback::Timeline;
 use crate::solve::stage::StageKind;
+
+/// What stage `kind` does, in one sentence a beginner understands: no
+/// groups, cosets or move sets (the stage panel keeps those for after it),
+/// and true in every axis orientation.
+pub fn plain(kind: StageKind) -> &'static str {
+    match kind {
+        StageKind::OrientEdges => {
+            "Turns every edge the right way round, so that no edge needs flipping again."
+        }
+        StageKind::OrientCornersSlice => {
+            "Turns every corner the right way up, and gathers four edges into the middle layer."
+        }
+        StageKind::SeparatePieces => {
+            "Sorts the pieces so that from here on half turns alone can finish the cube."
+        }
+        StageKind::HalfTurnFinish => "Solves the cube with half turns only.",
+    }
+}
 
 /// Seconds per move below which playback is too fast to narrate each move:
 /// only stage changes are announced then, so a screen reader keeps up.
@@ -151,6 +170,25 @@ mod tests {
             .collect();
         let scramble: Vec<Move> = stages.iter().flatten().rev().map(|m| m.inverse()).collect();
         Timeline::new(CubieCube::solved().apply(&scramble), &stages)
+    }
+
+    #[test]
+    fn each_stage_opens_with_one_plain_sentence_free_of_group_theory() {
+        for kind in StageKind::ALL {
+            let sentence = plain(kind);
+            assert!(
+                sentence.ends_with('.') && sentence.matches(". ").count() == 0,
+                "{sentence}"
+            );
+            for word in [
+                "coset", "G0", "G1", "G2", "G3", "⟨", "tetrad", "parity", "orient",
+            ] {
+                assert!(
+                    !sentence.to_lowercase().contains(&word.to_lowercase()),
+                    "{word} in {sentence}"
+                );
+            }
+        }
     }
 
     #[test]

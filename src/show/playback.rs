@@ -4,7 +4,10 @@
 //! stage are current. Step, seek, play and pause act on it; `tick` advances
 //! eased layer turns in which a half turn takes twice as long as a quarter.
 //! With reduced motion, a move shows at once and playback holds for the
-//! time its turn would take, so it still advances move by move. A stage
+//! time its turn would take, so it still advances move by move. A position
+//! belongs to the stage whose move comes next (the stage that starts there),
+//! however it was reached: a chip goes to its stage's start and stays there,
+//! and Play from there plays that stage and stops at its end. A stage
 //! found on the inverse scramble (NISS) plays on the inverse-side cube: at
 //! a change of side the cube shown is the other side's.
 
@@ -240,6 +243,8 @@ pub struct Playback {
     animation: Option<Animation>,
     /// Play until this many moves are applied.
     stop_at: Option<usize>,
+    /// The stage a chip went to: Play from inside it stops at its end.
+    chosen_stage: Option<usize>,
     speed: f64,
     reduced_motion: bool,
 }
@@ -262,6 +267,7 @@ impl Playback {
             at: 0,
             animation: None,
             stop_at: None,
+            chosen_stage: None,
             speed: 1.0,
             reduced_motion: false,
         }
@@ -273,6 +279,7 @@ impl Playback {
         self.at = 0;
         self.animation = None;
         self.stop_at = None;
+        self.chosen_stage = None;
     }
 
     pub fn timeline(&self) -> &Timeline {
@@ -296,27 +303,31 @@ impl Playback {
         }
     }
 
-    /// The stage being worked on: that of the running turn, else that of the
-    /// next move (the last stage at the end).
+    /// The stage the position belongs to: that of the next move once the
+    /// running turn (if any) settles, so a boundary reads as the start of
+    /// the stage after it, playing or paused, and a stage with no moves is
+    /// passed over (the last stage at the end).
     pub fn stage(&self) -> usize {
-        match self.animation {
-            Some(t) => self.timeline.stage_of(t.index),
-            None => self.timeline.stage_of(self.at),
-        }
+        self.timeline.stage_of(self.position())
     }
 
     /// The stage whose view the cube shows: that of the move animating,
-    /// else that of the last move applied, so that at a boundary the stage
-    /// just ended shows its goal reached; before the first move, that of
-    /// the first stage to play, so the scramble's own work for it shows;
-    /// none at the end.
+    /// else that of the position (`stage`), so that at a boundary the stage
+    /// that starts there shows its work; none at the end, in full colours.
     pub fn view_stage(&self) -> Option<usize> {
         match self.animation {
             Some(a) => Some(self.timeline.stage_of(a.index)),
             None if self.at >= self.timeline.len() => None,
-            None if self.at == 0 => Some(self.timeline.stage_of(0)),
-            None => Some(self.timeline.stage_of(self.at - 1)),
+            None => Some(self.stage()),
         }
+    }
+
+    /// Whether the position is the start of its stage, after a stage that
+    /// ended there: the stage before is done, and no move of this one has
+    /// been made.
+    pub fn at_stage_start(&self) -> bool {
+        let stage = self.stage();
+        stage > 0 && self.position() == self.timeline.stage_start(stage)
     }
 
     /// Whether every move of stage `s` has been applied.
@@ -397,15 +408,24 @@ impl Playback {
     pub fn seek(&mut self, k: usize) {
         self.animation = None;
         self.stop_at = None;
+        self.chosen_stage = None;
         self.at = k.min(self.timeline.len());
     }
 
-    /// Plays from here to the end; from the end, starts again.
+    /// Plays from here to the end (from the end, starts again); from inside
+    /// the stage a chip went to, to that stage's end.
     pub fn play(&mut self) {
         if self.position() >= self.timeline.len() {
             self.seek(0);
         }
-        self.stop_at = Some(self.timeline.len());
+        let position = self.position();
+        let chosen = self.chosen_stage.take().filter(|&s| {
+            (self.timeline.stage_start(s)..self.timeline.stage_end(s)).contains(&position)
+        });
+        self.stop_at = Some(match chosen {
+            Some(s) => self.timeline.stage_end(s),
+            None => self.timeline.len(),
+        });
     }
 
     /// Stops after the running turn.
@@ -421,13 +441,14 @@ impl Playback {
         }
     }
 
-    /// Jumps to the start of stage `s` and plays that stage.
-    pub fn play_stage(&mut self, s: usize) {
+    /// Jumps to the start of stage `s` and stays there, paused, showing its
+    /// starting cube; Play then plays that stage and stops at its end.
+    pub fn go_to_stage(&mut self, s: usize) {
         if s >= self.timeline.stage_count() {
             return;
         }
         self.seek(self.timeline.stage_start(s));
-        self.stop_at = Some(self.timeline.stage_end(s));
+        self.chosen_stage = Some(s);
     }
 
     /// Jumps to just before move `i` and animates it.
@@ -737,20 +758,90 @@ mod tests {
     }
 
     #[test]
-    fn playing_a_stage_stops_at_its_end() {
+    fn a_chip_goes_to_its_stage_start_and_stays_paused_then_play_stops_at_its_end() {
         let mut p = Playback::new(sample());
-        p.play_stage(2);
+        p.go_to_stage(2);
         assert_eq!(p.position(), 1);
         assert_eq!(p.stage(), 2);
+        assert!(!p.is_moving(), "the stage's starting cube stays on show");
+        assert!(!p.tick(1.0));
+        assert_eq!(p.position(), 1);
+        p.play();
         while p.tick(0.05) {}
         assert_eq!(p.position(), 2);
         assert!(p.stage_finished(2));
         assert!(!p.stage_finished(3));
         assert_eq!(p.stage(), 3);
+        p.play();
+        while p.tick(0.05) {}
+        assert!(p.is_solved(), "Play at a stage's end plays on to the end");
     }
 
     #[test]
-    fn the_view_follows_the_stage_that_moves_and_holds_at_a_boundary() {
+    fn play_after_leaving_the_chosen_stage_plays_to_the_end() {
+        let mut p = Playback::new(sample());
+        p.go_to_stage(0);
+        p.seek(2);
+        p.play();
+        while p.tick(0.05) {}
+        assert!(p.is_solved());
+    }
+
+    #[test]
+    fn a_position_reads_the_same_playing_paused_stepped_or_sought() {
+        // sample(): stage 0 = [R], stage 1 empty, stage 2 = [U2], stage 3 = [F'].
+        for k in 0..=3 {
+            let mut sought = Playback::new(sample());
+            sought.seek(k);
+            let mut stepped = Playback::new(sample());
+            for j in 0..k {
+                stepped.step_forward();
+                // Mid-turn, the position is the one the turn goes to.
+                assert_eq!(stepped.stage(), stepped.timeline().stage_of(j + 1));
+                stepped.tick(10.0);
+            }
+            let mut played = Playback::new(sample());
+            played.play();
+            while played.position() < k {
+                played.tick(0.01);
+            }
+            let playing = (played.position(), played.stage(), played.at_stage_start());
+            played.pause();
+            while played.tick(0.05) {}
+            let reading = |p: &Playback| (p.position(), p.stage(), p.at_stage_start());
+            assert_eq!(reading(&stepped), reading(&sought), "stepped to {k}");
+            assert_eq!(playing, reading(&sought), "playing through {k}");
+            assert_eq!(
+                reading(&played),
+                reading(&sought),
+                "paused at {k}: no switch"
+            );
+        }
+    }
+
+    #[test]
+    fn a_boundary_belongs_to_the_stage_that_starts_there() {
+        // sample(): stage 0 = [R], stage 1 empty, stage 2 = [U2], stage 3 = [F'].
+        let mut p = Playback::new(sample());
+        assert!(
+            !p.at_stage_start(),
+            "the scramble starts no stage after another"
+        );
+        p.seek(1);
+        assert_eq!(p.stage(), 2, "stage 1 has no moves: passed over");
+        assert!(p.at_stage_start());
+        assert!(p.stage_finished(0) && p.stage_finished(1));
+        p.seek(2);
+        assert_eq!(p.stage(), 3);
+        assert!(p.at_stage_start());
+        p.seek(3);
+        assert!(p.is_solved());
+        assert_eq!(p.stage(), 3);
+        assert!(!p.at_stage_start());
+    }
+
+    #[test]
+    fn the_view_follows_the_stage_that_moves_and_at_a_boundary_the_next() {
         // sample(): stage 0 = [R], stage 1 empty, stage 2 = [U2], stage 3 = [F'].
         let mut p = Playback::new(sample());
         assert_eq!(
@@ -765,7 +856,11 @@ mod tests {
             "the first move starts stage 1's view"
         );
         p.tick(10.0);
-        assert_eq!(p.view_stage(), Some(0), "its goal shows at the boundary");
+        assert_eq!(
+            p.view_stage(),
+            Some(2),
+            "a boundary shows the stage that starts there"
+        );
         p.step_forward();
         assert_eq!(
             p.view_stage(),
@@ -836,7 +931,7 @@ mod tests {
         p.play();
         assert!(!p.tick(0.1));
         assert_eq!(p.stage(), 1);
-        p.play_stage(7);
+        p.go_to_stage(7);
         p.play_move(3);
         assert!(!p.is_moving());
     }

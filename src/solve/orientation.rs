@@ -247,7 +247,7 @@ fn edge_name(a: Face, b: Face) -> &'static str {
 
 /// The slice between the two faces of an axis: M between R and L, E between
 /// U and D, S between F and B.
-fn slice_name(axis: Axis) -> char {
+pub fn slice_name(axis: Axis) -> char {
     match axis {
         Axis::RL => 'M',
         Axis::UD => 'E',

@@ -29,6 +29,8 @@ use web_sys::HtmlCanvasElement;
 
 /// The whole solution's short name, as FMC write-ups give it.
 const WHOLE_FMC: &str = "N · I⁻¹";
+/// The whole solution, in one plain sentence.
+const WHOLE_PLAIN: &str = "The moves to make on a cube in your hands, from the real scramble.";
 /// What the whole solution after NISS stages is.
 const WHOLE_NOTE: &str = "The whole solution on the real scramble: the normal moves, then the \
                           inverse moves undone in reverse order. These are the moves to make on \
@@ -41,6 +43,8 @@ struct StageView {
     name: &'static str,
     /// Its name in fewest-moves practice: EO, DR, HTR, finish.
     fmc: &'static str,
+    /// What the stage does, in one plain sentence, before anything technical.
+    plain: &'static str,
     /// What the stage fixes, in the solution's orientation.
     description: String,
     /// The groups it goes between, e.g. "G1 → G2", their number of cosets,
@@ -102,6 +106,7 @@ impl SolutionView {
                 let view = StageView {
                     name: info.name,
                     fmc: info.fmc,
+                    plain: narration::plain(stage.kind),
                     description: orientation::description(stage.kind, axes)
                         .expect("a solution's axes are an orientation's"),
                     groups: info.groups,
@@ -125,6 +130,7 @@ impl SolutionView {
             stages.push(StageView {
                 name: WHOLE_SOLUTION,
                 fmc: WHOLE_FMC,
+                plain: WHOLE_PLAIN,
                 description: WHOLE_NOTE.to_string(),
                 groups: "scramble → solved",
                 cosets: 1,
@@ -226,8 +232,11 @@ struct ProgressView {
     /// Cosets at each distance from the stage's goal, and this cube's.
     histogram: &'static [u64],
     distance: Option<u8>,
-    /// What the last move applied changed, in its own stage's counters.
+    /// What the last move applied changed, in this stage's counters; none
+    /// at the stage's start, where the move before was another stage's.
     line: Option<String>,
+    /// At the stage's start, the stage before it, now done.
+    done: Option<&'static str>,
 }
 
 /// The cube shown as the flat net draws it, stickers in facelet order.
@@ -378,10 +387,11 @@ impl App {
         self.playback.seek(moves);
     }
 
-    /// Jumps to the start of stage `stage` (0-based) and plays it.
-    #[wasm_bindgen(js_name = playStage)]
-    pub fn play_stage(&mut self, stage: usize) {
-        self.playback.play_stage(stage);
+    /// Goes to the start of stage `stage` (0-based) and stays there,
+    /// paused; Play then plays that stage.
+    #[wasm_bindgen(js_name = goToStage)]
+    pub fn go_to_stage(&mut self, stage: usize) {
+        self.playback.go_to_stage(stage);
     }
 
     /// Jumps to just before move `index` and animates it.
@@ -532,18 +542,18 @@ impl App {
                 histogram: &[],
                 distance: None,
                 line: None,
+                done: None,
             });
         };
+        // One stage at a time: this stage's counters, and the last move's
+        // effect only where that move was this stage's.
         let at = p.position().saturating_sub(timeline.stage_start(stage));
         let counters = &steps[at.min(steps.len() - 1)].counters;
-        let line = p.position().checked_sub(1).and_then(|last| {
-            let moved = timeline.stage_of(last);
-            let step = self
-                .progress
-                .get(moved)?
-                .get(last + 1 - timeline.stage_start(moved))?;
-            step.made_by.as_ref().map(|(_, line)| line.clone())
-        });
+        let seen = |text: &str| counters::slices_as_seen(text, self.orientation);
+        let line = steps
+            .get(at)
+            .and_then(|step| step.made_by.as_ref().map(|(_, line)| seen(line)));
+        let done = p.at_stage_start().then(|| timeline.segment_name(stage - 1));
         let distance = counters.iter().find_map(|c| match c {
             Counter::Distance { distance, .. } => Some(*distance),
             _ => None,
@@ -552,10 +562,11 @@ impl App {
             stage: kind.name(),
             fmc: kind.fmc(),
             case: counters::dr_case(counters, self.orientation.axes().corners),
-            counters: counters.iter().map(ToString::to_string).collect(),
+            counters: counters.iter().map(|c| seen(&c.to_string())).collect(),
             histogram: stage_view::depth_histogram(kind),
             distance,
             line,
+            done,
         })
     }
 

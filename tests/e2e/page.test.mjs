@@ -80,7 +80,7 @@ describe('the page', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('clicking a chip jumps to the start of its stage and plays it', async () => {
+  test('clicking a chip goes to the start of its stage and stays there; Play then plays that stage', async () => {
     const page = await solved();
     const counts = await chipCounts(page);
     const start = counts[0] + counts[1];
@@ -95,8 +95,12 @@ describe('the page', () => {
     assert.equal(jumped.position, start, JSON.stringify(jumped));
     assert.equal(jumped.stage, 2);
     assert.match(jumped.text, new RegExp(`^Move ${jumped.position} of ${total} · Separate pieces$`));
+    const paused = await settle(page);
+    assert.equal(paused.position, start, 'the chip stays at its stage\'s start');
+    assert.equal(paused.playing, false, 'the chip leaves playback paused');
+    await page.getByRole('button', { name: 'Play' }).click();
     const stopped = await settle(page);
-    assert.equal(stopped.position, start + counts[2]);
+    assert.equal(stopped.position, start + counts[2], 'Play stops at the stage\'s end');
     assert.deepEqual(stopped.finished, [true, true, true, counts[3] === 0]);
     assert.equal(await chip(page, 'Separate pieces').evaluate((b) => b.classList.contains('done')), true);
 
@@ -124,11 +128,13 @@ describe('the page', () => {
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
     await page.keyboard.press('Home');
     assert.equal((await status(page)).position, 0);
-    // 2 plays the second stage from its start (on a slow machine several
-    // moves may pass before the status is read) and stops at its end.
+    // 2 goes to the second stage's start and stays there, paused; Space
+    // then plays that stage and stops at its end.
     await page.keyboard.press('2');
-    const second = await status(page);
-    assert.ok(second.position >= counts[0] && second.position <= counts[0] + counts[1], JSON.stringify(second));
+    const second = await settle(page);
+    assert.equal(second.position, counts[0], JSON.stringify(second));
+    assert.equal(second.playing, false);
+    await page.keyboard.press(' ');
     assert.equal((await settle(page)).position, counts[0] + counts[1]);
     await page.keyboard.press(' ');
     assert.equal((await status(page)).playing, true);

@@ -119,14 +119,14 @@ describe('share links', () => {
     await solve(page, SCRAMBLE);
     const fewest = await shown(page);
     assert.equal(fewest.mode, 'fewest');
-    const [, short, long] = /^(\d+) moves \((\d+) with optimal stages\)$/.exec(fewest.result).map(Number);
+    const [, short, long] = /^(\d+) moves · (\d+) if each stage took its own shortest$/.exec(fewest.result).map(Number);
     assert.equal(fewest.total, short);
     assert.ok(short < long, fewest.result);
 
     await page.getByRole('radio', { name: 'Fastest' }).check();
     await searched(page);
     const fast = await shown(page);
-    assert.equal(fast.result, `${long} moves (${short} in fewest moves)`);
+    assert.equal(fast.result, `${long} moves, each stage its own shortest · ${short} in Fewest moves`);
     assert.equal(fast.total, long);
     assert.equal(fast.stages.flat().length, long);
     assert.equal(fast.state, fewest.state);
@@ -172,7 +172,7 @@ describe('share links', () => {
     release();
     await searched(page);
     assert.ok(fetched, 'the worker script was loaded');
-    assert.match(await page.locator('#result').textContent(), /^\d+ moves \(\d+ with optimal stages\)$/);
+    assert.match(await page.locator('#result').textContent(), /^\d+ moves · \d+ if each stage took its own shortest$/);
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, SCRAMBLE));
     assert.equal((await status(page)).position, 0);
     assert.deepEqual(page.errors, []);
@@ -257,7 +257,7 @@ describe('links from other tools', () => {
     await solve(page, 'R U Q');
     assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /column 5/);
     assert.equal(await page.locator('#result').textContent(), counts);
-    assert.match(counts, /^\d+ moves \(\d+ with optimal stages\)$/);
+    assert.match(counts, /^\d+ moves · \d+ if each stage took its own shortest$/);
     assert.deepEqual(page.errors, []);
   });
 });
@@ -316,7 +316,7 @@ describe('links to other tools', () => {
       assert.equal(await back.locator('#link-solution-text').textContent(), `The link's solution: ${total} moves.`);
       await back.getByRole('button', { name: "Play the link's solution" }).click();
       assert.deepEqual(await listedStages(back), stages, `${name}: the link's stages play`);
-      assert.match(await back.locator('#result').textContent(), /\(the link's solution\)/);
+      assert.match(await back.locator('#result').textContent(), / · the link's solution$/);
       await back.getByRole('button', { name: 'End' }).click();
       assert.equal((await settle(back)).text, 'Solved');
       assert.deepEqual(back.errors, []);

@@ -93,21 +93,26 @@ describe('stage views and group counters', () => {
     assert.equal(await region.locator('.move-line').textContent(), solution.progress[0][1].line);
   });
 
-  test('the cube shows each stage reached: no flipped edge after stage 1, three colours after stage 3', async () => {
+  test('a boundary shows the stage that starts there: stage 2 marks its edges, stage 4 is in full colours', async () => {
     const page = await open(env.browser, env.server.url + link(''));
     await searched(page);
     const [edges, , separate] = stageEnds(solution);
-    await seek(page, edges);
-    const afterEdges = await canvasColours(page);
-    assert.equal(afterEdges.marker, 0, `no edge stands out: ${JSON.stringify(afterEdges)}`);
     await seek(page, edges - 1);
     const beforeEdges = await canvasColours(page);
-    assert.ok(beforeEdges.marker > 100, `flipped edges stand out one move earlier: ${JSON.stringify(beforeEdges)}`);
+    assert.ok(beforeEdges.marker > 100, `flipped edges stand out before stage 1's last move: ${JSON.stringify(beforeEdges)}`);
+    await seek(page, edges);
+    const legend = page.getByRole('list', { name: 'Stage view colours' });
+    assert.match((await legend.getByRole('listitem').allTextContents()).join(' | '), /edge of the middle layer/,
+      "stage 2's legend at its start");
+    const present = (colours) => ['white', 'yellow', 'red', 'orange', 'green', 'blue']
+      .filter((colour) => colours[colour] > 0.002 * colours.total);
+    await seek(page, separate - 1);
+    const threeColours = await canvasColours(page);
+    assert.deepEqual(present(threeColours), ['white', 'red', 'green'], `stage 3 merges opposite colours: ${JSON.stringify(threeColours)}`);
     await seek(page, separate);
-    const afterSeparate = await canvasColours(page);
-    const present = ['white', 'yellow', 'red', 'orange', 'green', 'blue', 'marker']
-      .filter((colour) => afterSeparate[colour] > 0.002 * afterSeparate.total);
-    assert.deepEqual(present, ['white', 'red', 'green'], JSON.stringify(afterSeparate));
+    const full = await canvasColours(page);
+    assert.equal(present(full).length, 6, `stage 4, at its start, is in full colours: ${JSON.stringify(full)}`);
+    assert.equal(full.marker, 0);
     assert.deepEqual(page.errors, []);
   });
 
@@ -173,13 +178,14 @@ describe('stages in another axis orientation', () => {
       let end = 0;
       return stages.map((stage) => (end += stage.querySelectorAll('.move').length));
     });
-    await seek(page, ends[0]);
-    assert.equal((await canvasColours(page)).marker, 0, 'no edge stands out for the turned edge axis');
-    await seek(page, ends[2]);
+    // Before each stage's last move its own lens shows (a boundary shows the next stage's).
+    await seek(page, ends[0] - 1);
+    assert.ok((await canvasColours(page)).marker > 0, 'flipped edges for the turned edge axis stand out');
+    await seek(page, ends[2] - 1);
     const colours = await canvasColours(page);
     const present = ['white', 'yellow', 'red', 'orange', 'green', 'blue', 'marker']
       .filter((colour) => colours[colour] > 0.002 * colours.total);
-    assert.equal(present.length, 3, `three colours after stage 3: ${JSON.stringify(colours)}`);
+    assert.equal(present.length, 3, `three colours in stage 3: ${JSON.stringify(colours)}`);
     assert.deepEqual(page.errors, []);
   });
 });

@@ -139,7 +139,7 @@ describe('the page as people use it', () => {
     await box(page).fill('R');
     await page.getByRole('button', { name: 'Solve' }).click();
     await searched(page);
-    assert.match(await page.locator('#result').textContent(), /^1 move \(/);
+    assert.match(await page.locator('#result').textContent(), /^1 move · /);
     const top = async (name) => (await page.getByText(name, { exact: true }).boundingBox()).y;
     assert.equal(await top('Fastest'), await top('Fewest moves'), 'both modes on one line');
     for (const chip of await page.locator('.chip').all()) {

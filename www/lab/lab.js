@@ -58,7 +58,7 @@ export function createLab({ display }) {
     // The earlier stages stay, so the chosen stage starts where it did.
     const { name, start } = page.solution.stages[stage];
     const wanted = { ...page.wanted, mode: 'fewest', position: start, stages: offered.found.stages };
-    display(wanted, offered.found, `${moves(offered.total)} (with your choice for ${name})`);
+    display(wanted, offered.found, `${moves(offered.total)} · with your choice for ${name}`);
   };
 
   /**
@@ -202,7 +202,7 @@ export function createLab({ display }) {
         try {
           page.chosen.clear();
           display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
-            `${moves(found.fewestTotal)} (your attempt, completed)`);
+            `${moves(found.fewestTotal)} · your attempt, completed`);
           ui.play.focus();
         } catch (error) {
           go.after(element('p', { className: 'error', textContent: `It cannot be played on: ${error.message}.` }));

@@ -250,8 +250,9 @@ async function record({ stages, speed, size, onProgress, signal }) {
         if (k > 0) held += step;
         if (phase === 'lead' && held >= LEAD) {
           phase = 'play';
-          if (stages.length === 1) app.playStage(stages[0]);
-          else app.toggle();
+          // A stage plays from its start to its end, as Play does after its chip.
+          if (stages.length === 1) app.goToStage(stages[0]);
+          app.toggle();
         }
       }
       if (phase === 'tail' && held >= LEAD + TAIL) phase = 'done';
