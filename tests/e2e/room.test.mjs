@@ -33,6 +33,9 @@ async function present(page) {
   await takeWay(page, 'teach');
   await page.getByRole('button', { name: 'Present' }).click();
   await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
+  // The presentation's sheet loads on first use: its layout is read once
+  // the sheet is in, not as the button changes.
+  await page.waitForFunction(() => document.querySelector('link[href$="present.css"]')?.sheet?.cssRules.length > 0);
 }
 
 describe('a class can read it from the back row', () => {
