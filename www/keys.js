@@ -6,6 +6,7 @@
 
 import { page, styleSheet, ui } from './page.js';
 import { act } from './player.js';
+import { prepare } from './print.js';
 
 const ARROWS = ['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'];
 
@@ -85,27 +86,19 @@ export function onFullscreenChange() {
 }
 
 /**
- * Printing (print.js, loaded on first use) takes a picture of the cube as
- * it begins. Ctrl+P loads it first, then prints; a print begun otherwise
- * (the browser's menu, print media) loads it for the next.
+ * Printing takes a picture of the cube as it begins. A print begun from
+ * the browser's menu gives only the synchronous beforeprint, so print.js
+ * comes with the page rather than on first use.
  */
-async function printPage() {
-  (await import('./print.js')).prepare();
-  window.print();
-}
-
 export function watchPrint() {
-  const load = () => import('./print.js').then(({ prepare }) => prepare());
-  window.addEventListener('beforeprint', load);
-  matchMedia('print').addEventListener('change', (event) => {
-    if (event.matches) load();
-  });
+  window.addEventListener('beforeprint', prepare);
 }
 
 export function onKey(event) {
   if ((event.ctrlKey || event.metaKey) && !event.altKey && (event.key === 'p' || event.key === 'P')) {
     event.preventDefault();
-    printPage();
+    prepare();
+    window.print();
     return;
   }
   // A dialog (the keys, Save video) keeps the keys while it is open.

@@ -3,7 +3,7 @@
 // canvas that WebGL draws prints blank, so the cube is copied, as drawn,
 // into a plain picture as printing begins; the moves are written out as
 // text, not as the list's buttons. Print handout prints its own sheet
-// instead. Loaded on first use (keys.js).
+// instead. Ctrl+P and the browser's menu both call prepare (keys.js).
 
 import { page, ui } from './page.js';
 

@@ -251,6 +251,24 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
+  test("a print begun from the browser's menu has the cube's picture and the moves as printing begins", async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await page.evaluate(() => window.thistle.seek(3));
+    await settle(page);
+    // The menu gives the page only beforeprint, and lays the sheet out as soon as its handlers return.
+    const sheet = await page.evaluate(() => {
+      window.dispatchEvent(new Event('beforeprint'));
+      const picture = document.querySelector('[role="img"][aria-label="The cube as shown"]');
+      const moves = document.querySelector('[role="region"][aria-label="Moves"], section[aria-label="Moves"]');
+      return { picture: picture?.width ?? 0, moves: moves?.textContent ?? '' };
+    });
+    assert.ok(sheet.picture > 0, 'the picture is there before the print is laid out');
+    assert.match(sheet.moves, /^Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('without WebGL, Present shows the net large, with an Exit button', async () => {
     const browser = await launch({ webgl: false });
     try {
