@@ -27,6 +27,9 @@ function ownKeys(target) {
   return [];
 }
 
+/** Whether present.css (loaded on first use) has come. */
+let presentSheetIn = false;
+
 export const presenting = () => document.documentElement.hasAttribute('data-presenting');
 
 /**
@@ -37,8 +40,17 @@ export const presenting = () => document.documentElement.hasAttribute('data-pres
  * Space plays there whatever was pressed to begin it.
  */
 export function setPresenting(on) {
+  // The first presentation waits for its sheet (a few milliseconds, well
+  // inside the click's leave to ask for full screen), so that the room never
+  // sees the page half restyled.
+  if (on && !presentSheetIn) {
+    styleSheet('present.css').catch(() => {}).then(() => {
+      presentSheetIn = true;
+      if (!presenting()) setPresenting(true);
+    });
+    return;
+  }
   const root = document.documentElement;
-  if (on) styleSheet('present.css').catch(() => {});
   root.toggleAttribute('data-presenting', on);
   root.removeAttribute('data-blank');
   ui.present.setAttribute('aria-pressed', String(on));

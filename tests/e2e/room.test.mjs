@@ -251,6 +251,23 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
+  test('the first presentation begins with its sheet already in, so the room never sees the page half restyled', async () => {
+    const page = await open(env.browser, env.server.url, { width: 1920, height: 1080 });
+    await searched(page);
+    await page.evaluate(() => new Promise((resolve) => {
+      // Called before the next paint, as the attribute that restyles the page appears.
+      new MutationObserver(() => {
+        if (!document.documentElement.hasAttribute('data-presenting')) return;
+        window.sheetAtStart = [...document.styleSheets].some((sheet) => sheet.href?.endsWith('/present.css'));
+        resolve();
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['data-presenting'] });
+      document.querySelector('#present').click();
+    }));
+    assert.equal(await page.evaluate(() => window.sheetAtStart), true);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test("a print begun from the browser's menu has the cube's picture and the moves as printing begins", async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);
