@@ -307,6 +307,8 @@ describe('the page as people use it', () => {
     const presentingNow = () => page.evaluate(() => document.documentElement.hasAttribute('data-presenting'));
 
     await page.keyboard.press('f');
+    // The first presentation begins once its sheet has come.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-presenting'));
     assert.deepEqual(await fake('asked'), ['enter']);
     await fake('land', true);
     await fake('report');
