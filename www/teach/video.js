@@ -4,7 +4,7 @@
 // stage's name across the top, marked in the accent colour as each stage
 // starts, the move being made in notation and the stage view's legend
 // beside the cube, and each frame is
-// encoded (WebCodecs, VP8) at its own time: playback steps exactly 1/30 s a
+// encoded (WebCodecs, VP9, or VP8 where VP9 is not offered) at its own time: playback steps exactly 1/30 s a
 // frame at the chosen speed, so the video plays at that steady speed however
 // busy the machine is, and no frame is dropped. Frames are paced to the
 // clock, so a recording takes about as long as the video, and the page shows
@@ -141,15 +141,27 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
 }
 
 /**
- * The encoder's settings: VP8, which every WebM player decodes, at 4 Mbit/s
- * for 720p and in proportion to the pixels; real-time mode, whose faster
- * encoding keeps up with the frames on a slow machine.
+ * The encoders tried, in turn, with their WebM names: VP9 first, which
+ * encodes in about half VP8's time in software on a 2-core machine, then
+ * VP8, which every WebM player decodes. Real-time mode, at 4 Mbit/s for 720p
+ * and in proportion to the pixels.
  */
-const codec = ([width, height]) => ({
-  codec: 'vp8', width, height, bitrate: Math.round((4e6 * width * height) / (1280 * 720)), framerate: FPS, latencyMode: 'realtime',
+const CODECS = [['vp09.00.10.08', 'V_VP9'], ['vp8', 'V_VP8']];
+const settingsFor = (codec, [width, height]) => ({
+  codec, width, height, bitrate: Math.round((4e6 * width * height) / (1280 * 720)), framerate: FPS, latencyMode: 'realtime',
 });
-/** A key frame every this many frames, so a player can seek. */
-const KEY_EVERY = 2 * FPS;
+
+/** The first encoder this browser offers for `size`, with its WebM name, or null. */
+async function chooseCodec(size) {
+  if (typeof VideoEncoder === 'undefined') return null;
+  for (const [codec, webm] of CODECS) {
+    const settings = settingsFor(codec, size);
+    if ((await VideoEncoder.isConfigSupported(settings).catch(() => ({}))).supported) return { settings, webm };
+  }
+  return null;
+}
+/** A key frame at least this many seconds apart, so a player can seek. */
+const KEY_SECONDS = 2;
 /** Frames waiting in the encoder before drawing waits for it. */
 const QUEUE = 4;
 
@@ -164,10 +176,9 @@ const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve))
 async function record({ stages, speed, size, onProgress, signal }) {
   const { app, solution } = page;
   const [width, height] = size;
-  const settings = codec(size);
-  if (typeof VideoEncoder === 'undefined' || !(await VideoEncoder.isConfigSupported(settings)).supported) {
-    throw new Error('this browser cannot encode VP8 video (WebCodecs)');
-  }
+  const chosen = await chooseCodec(size);
+  if (!chosen) throw new Error('this browser cannot encode VP9 or VP8 video (WebCodecs)');
+  const { settings, webm } = chosen;
   const { ArrayBufferTarget, Muxer } = await import('./webm-muxer.js');
   const { canvas } = ui;
   const flat = canvas.hidden;
@@ -192,7 +203,7 @@ async function record({ stages, speed, size, onProgress, signal }) {
 
   const muxer = new Muxer({
     target: new ArrayBufferTarget(),
-    video: { codec: 'V_VP8', width, height, frameRate: FPS },
+    video: { codec: webm, width, height, frameRate: FPS },
   });
   let failure = null;
   const encoder = new VideoEncoder({
@@ -221,12 +232,15 @@ async function record({ stages, speed, size, onProgress, signal }) {
       stage = status.stage;
       markedAt = seconds;
     }
+    const marked = seconds - markedAt < MARK && status.position < last;
     drawFrame(context, {
       colours, solution, status, stage, cube: canvas, net: flat && app.net(),
-      marked: seconds - markedAt < MARK && status.position < last,
+      marked,
       move: page.moveButtons[status.current]?.textContent,
       legend: app.legend(),
     });
+    // What a still picture's frames have in common.
+    return `${status.position} ${stage} ${marked}`;
   };
 
   try {
@@ -234,16 +248,21 @@ async function record({ stages, speed, size, onProgress, signal }) {
     let phase = 'lead';
     let held = 0;
     let begun = 0;
+    let shown = '';
+    let keyAt = -Infinity;
     for (let k = 0; phase !== 'done'; k += 1) {
       const seconds = k * step;
-      // Paced to the clock, no faster than the video plays; a hidden page
-      // draws no frames, and the recording waits with it.
-      let now = await nextFrame();
+      // Paced to the clock, no faster than the video plays: a frame ahead of
+      // it waits for an animation frame (a hidden page has none, and the
+      // recording waits with it); a frame behind it, as when the encoder
+      // falls behind, goes on at once.
+      let now = performance.now();
       begun ||= now;
       while (now - begun < seconds * 1000) now = await nextFrame();
       if (signal.aborted) return null;
       if (failure) throw failure;
-      if (phase === 'play') {
+      const moving = phase === 'play';
+      if (moving) {
         if (!advance(step)) phase = 'tail';
       } else {
         draw();
@@ -256,12 +275,20 @@ async function record({ stages, speed, size, onProgress, signal }) {
         }
       }
       if (phase === 'tail' && held >= LEAD + TAIL) phase = 'done';
-      compose(seconds);
-      const frame = new VideoFrame(picture, { timestamp: Math.round(seconds * 1e6), duration: Math.round(step * 1e6) });
-      encoder.encode(frame, { keyFrame: k % KEY_EVERY === 0 });
-      frame.close();
-      while (encoder.encodeQueueSize > QUEUE) {
-        await new Promise((resolve) => encoder.addEventListener('dequeue', resolve, { once: true }));
+      const drawn = compose(seconds);
+      // A still picture (the lead, the tail) is encoded once and shown until
+      // the next frame: each frame costs the encoder about as much, moving or
+      // not. The last is encoded too, so that the video lasts to its end.
+      if (moving || drawn !== shown || phase === 'done') {
+        shown = drawn;
+        const keyFrame = seconds - keyAt >= KEY_SECONDS;
+        if (keyFrame) keyAt = seconds;
+        const frame = new VideoFrame(picture, { timestamp: Math.round(seconds * 1e6), duration: Math.round(step * 1e6) });
+        encoder.encode(frame, { keyFrame });
+        frame.close();
+        while (encoder.encodeQueueSize > QUEUE) {
+          await new Promise((resolve) => encoder.addEventListener('dequeue', resolve, { once: true }));
+        }
       }
       onProgress(Math.min(seconds / planned, 1));
     }
