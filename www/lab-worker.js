@@ -3,13 +3,13 @@
 // never fetches it, and runs its searches off the page's main thread.
 // Messages in: { tables } first, the page module's distance tables; then
 // { id, call, args } with `call` one of solve, alternatives, check, prove,
-// scan, advise, practice, judge;
+// scan, practice, judge;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
-  adviseFacelets, alternativesFor, checkAttempt, giveTables, judgePractice, practiceScramble, prepare, proveShortest,
+  alternativesFor, checkAttempt, giveTables, judgePractice, practiceScramble, prepare, proveShortest,
   readPhotos, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
@@ -71,7 +71,6 @@ const calls = {
   check: (id, { input, text, complete }) => checkAttempt(input, text, complete),
   prove,
   scan: (id, { bitmaps }) => scan(bitmaps),
-  advise: (id, { text, photos }) => adviseFacelets(text, photos),
   practice: () => practiceScramble(),
   judge: (id, { scramble, solution }) => judgePractice(scramble, solution),
 };

@@ -212,14 +212,30 @@ fn identify<const N: usize>(
     })
 }
 
+/// The corner (piece, twist) at corner position `position` (0..8), if
+/// its stickers make a real corner.
+pub fn corner_at(faces: &[Face; N_FACELETS], position: usize) -> Option<(u8, u8)> {
+    identify(faces, &CORNER_FACELETS[position], &CORNER_COLOURS)
+}
+
+/// The edge (piece, flip) at edge position `position` (0..12), if its
+/// stickers make a real edge.
+pub fn edge_at(faces: &[Face; N_FACELETS], position: usize) -> Option<(u8, u8)> {
+    identify(faces, &EDGE_FACELETS[position], &EDGE_COLOURS)
+}
+
+/// The letters of a facelet string: white space dropped, upper case.
+pub fn letters(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| c.to_ascii_uppercase())
+        .collect()
+}
+
 /// Parses a 54-letter facelet string (face or colour letters, case-insensitive,
 /// white space ignored) into a valid cube, or every rule it broke.
 pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
-    let letters: Vec<char> = text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| c.to_ascii_uppercase())
-        .collect();
+    let letters = letters(text);
     if letters.len() != N_FACELETS {
         return Err(Invalid(vec![FaceletError::Length(letters.len())]));
     }
@@ -227,7 +243,7 @@ pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
     let mut errors = Vec::new();
     let mut cube = CubieCube::solved();
     for (i, stickers) in CORNER_FACELETS.iter().enumerate() {
-        match identify(&faces, stickers, &CORNER_COLOURS) {
+        match corner_at(&faces, i) {
             Some((piece, ori)) => (cube.cp[i], cube.co[i]) = (piece, ori),
             None => errors.push(FaceletError::NoSuchCorner {
                 position: i as u8,
@@ -236,7 +252,7 @@ pub fn parse(text: &str) -> Result<CubieCube, InvalidState> {
         }
     }
     for (i, stickers) in EDGE_FACELETS.iter().enumerate() {
-        match identify(&faces, stickers, &EDGE_COLOURS) {
+        match edge_at(&faces, i) {
             Some((piece, ori)) => (cube.ep[i], cube.eo[i]) = (piece, ori),
             None => errors.push(FaceletError::NoSuchEdge {
                 position: i as u8,

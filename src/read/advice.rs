@@ -1,57 +1,376 @@
-//! Advice for a person with a real cube in hand, beside each broken rule of
-//! a painted or scanned cube (`FaceletError`, which names the rule): what it
-//! most likely means on a real cube, which piece to look at, and, after a
-//! scan, which photos show that piece. The editor and the scan show it.
+//! What is wrong with a painted or scanned cube, for a person with the real
+//! cube in hand: one problem per mistake, in plain words, each ringing only
+//! the stickers it pins down. The rules themselves (`FaceletError`) say
+//! what is broken; this says what to do. Where one small change would make
+//! a real cube (a sticker of the wrong colour, two stickers in each other's
+//! places, a face painted turned), that change is the problem named; where
+//! no piece can be blamed (a twist, a flip or a swap that any piece of the
+//! kind could take), it says so and rings none. The editor lists these, and
+//! a scan that makes no cube says them too.
 
 use crate::cube::colour;
 use crate::cube::cubie::{CubieError, Face, CORNER_NAMES, EDGE_NAMES};
-use crate::cube::facelet::{FaceletError, CORNER_FACELETS, EDGE_FACELETS, N_FACELETS};
+use crate::cube::facelet::{
+    self, corner_at, edge_at, FaceletError, CORNER_FACELETS, EDGE_FACELETS, N_FACELETS,
+};
+use crate::read::scan::turned;
 
 /// For each of the 54 sticker positions, the photo (0-based) it was read
 /// from.
 pub type PhotoOf = [usize; N_FACELETS];
 
-/// What `error` means for a real cube and where to look, as one sentence;
-/// `None` for errors of the text itself (length, letters), which the rule's
-/// own message covers. With `photos`, the piece's photos are named too.
-pub fn advice(error: &FaceletError, photos: Option<&PhotoOf>) -> Option<String> {
-    let text = match error {
-        FaceletError::NoSuchCorner { position, letters } => {
-            wrong_piece(letters, &CORNER_FACELETS[*position as usize], photos)
-        }
-        FaceletError::NoSuchEdge { position, letters } => {
-            wrong_piece(letters, &EDGE_FACELETS[*position as usize], photos)
-        }
-        FaceletError::SameCentres { faces, .. } => format!(
-            "Two centres are the same colour, but each face's centre has its own: \
-             look at the centres of {}",
-            and_list(faces.iter().map(|f| f.letter().to_string()))
-        ),
-        FaceletError::ColourCount { letter, count } => colour_count(*letter, *count),
-        FaceletError::Cubie(broken) => return cubie_advice(broken, photos),
-        FaceletError::Length(_) | FaceletError::BadLetter { .. } | FaceletError::MixedAlphabets => {
-            return None
-        }
-    };
-    Some(format!("{text}."))
+/// One mistake in a painted or scanned cube.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// What is wrong and what to do about it, as whole sentences.
+    pub message: String,
+    /// The sticker positions (0..54) to ring: those the problem pins down,
+    /// none where it can't.
+    pub stickers: Vec<usize>,
 }
 
-fn cubie_advice(broken: &CubieError, photos: Option<&PhotoOf>) -> Option<String> {
-    const PUT_TOGETHER: &str = "a real cube can't do that; it was probably put together wrong";
-    // Which piece is "the" twisted or flipped one depends on where each
-    // piece is counted from, so a pointer is given only when one piece alone
-    // is off; fixing any one piece works, which is worth knowing.
-    let text = match broken {
-        CubieError::Twist { positions, .. } => format!(
-            "One corner is twisted: {PUT_TOGETHER}, or twisted in place{}. Twisting any one \
-             corner the right way makes it solvable",
-            only_piece(positions, &CORNER_FACELETS, photos)
+impl Problem {
+    fn new(message: String, stickers: Vec<usize>) -> Problem {
+        Problem { message, stickers }
+    }
+}
+
+/// Every problem with a facelet string (face or colour letters) as a cube,
+/// none for a real one. With `photos` (after a scan), the photos that show
+/// the stickers at fault are named.
+pub fn problems(text: &str, photos: Option<&PhotoOf>) -> Vec<Problem> {
+    let errors = match facelet::parse(text) {
+        Ok(_) => return Vec::new(),
+        Err(invalid) => invalid.0,
+    };
+    let same_centres = |e: &FaceletError| matches!(e, FaceletError::SameCentres { .. });
+    let Some(faces) =
+        faces_of(&facelet::letters(text)).filter(|_| !errors.iter().any(same_centres))
+    else {
+        // The text itself is at fault (length, letters, centres): the
+        // rule's own words say what and where.
+        return errors
+            .iter()
+            .map(|e| Problem::new(sentence(&e.to_string()), e.stickers()))
+            .collect();
+    };
+    let counts: [usize; 6] =
+        std::array::from_fn(|f| faces.iter().filter(|x| x.index() == f).count());
+    if counts.iter().any(|&n| n != 9) {
+        return vec![colour_counts(&faces, &counts, photos)];
+    }
+    if let Some(fix) = swapped_pair(&faces).or_else(|| turned_face(&faces)) {
+        return vec![fix.problem(photos)];
+    }
+    errors
+        .iter()
+        .filter_map(|e| rule_problem(e, &faces, photos))
+        .collect()
+}
+
+/// The face each letter shows, read through the centres; `None` where the
+/// letters are not 54 or a letter is no centre's.
+fn faces_of(letters: &[char]) -> Option<[Face; N_FACELETS]> {
+    if letters.len() != N_FACELETS {
+        return None;
+    }
+    let centres: Vec<char> = (0..6).map(|f| letters[9 * f + 4]).collect();
+    let mut faces = [Face::U; N_FACELETS];
+    for (face, letter) in faces.iter_mut().zip(letters) {
+        *face = Face::ALL[centres.iter().position(|c| c == letter)?];
+    }
+    Some(faces)
+}
+
+fn is_real(faces: &[Face; N_FACELETS]) -> bool {
+    facelet::parse(&faces.iter().map(|f| f.letter()).collect::<String>()).is_ok()
+}
+
+/// How near to a real cube `faces` is: the more different real pieces the
+/// better, and a real cube beats any other.
+fn nearness(faces: &[Face; N_FACELETS]) -> (u32, bool) {
+    let mut seen = 0u32;
+    for p in 0..8 {
+        if let Some((piece, _)) = corner_at(faces, p) {
+            seen |= 1 << piece;
+        }
+    }
+    for p in 0..12 {
+        if let Some((piece, _)) = edge_at(faces, p) {
+            seen |= 1 << (8 + piece);
+        }
+    }
+    let different = seen.count_ones();
+    // Only all 20 pieces, each once, can be a real cube.
+    (different, different == 20 && is_real(faces))
+}
+
+/// Too many of some colours and too few of others: the stickers where a
+/// missing colour would bring the cube nearest to real are the suspects.
+fn colour_counts(
+    faces: &[Face; N_FACELETS],
+    counts: &[usize; 6],
+    photos: Option<&PhotoOf>,
+) -> Problem {
+    let with = |count: fn(usize) -> bool| -> Vec<Face> {
+        Face::ALL
+            .into_iter()
+            .filter(|f| count(counts[f.index()]))
+            .collect()
+    };
+    let (over, under) = (with(|n| n > 9), with(|n| n < 9));
+    // Each sticker of a colour there is too much of, changed to one there
+    // is too little of; if no one change brings the cube nearer to real
+    // (two mistakes can hide each other: a piece painted as another that
+    // was itself painted as a third), each two changes.
+    let changes: Vec<(usize, Face)> = (0..N_FACELETS)
+        .filter(|&s| s % 9 != 4 && over.contains(&faces[s]))
+        .flat_map(|s| under.iter().map(move |&f| (s, f)))
+        .collect();
+    let before = nearness(faces);
+    let singles = changes.iter().map(|&change| vec![change]);
+    let (mut best, mut suspects) = nearest(faces, before, singles);
+    if suspects.is_empty() {
+        let pairs = changes.iter().enumerate().flat_map(|(i, &a)| {
+            changes[i + 1..]
+                .iter()
+                .filter(move |b| b.0 != a.0)
+                .map(move |&b| vec![a, b])
+        });
+        (best, suspects) = nearest(faces, before, pairs);
+    }
+    let tally = |list: &[Face]| {
+        and_list(
+            list.iter()
+                .map(|&f| format!("{} {}", counts[f.index()], lower(f))),
+        )
+    };
+    let mut message =
+        match (over.as_slice(), under.as_slice()) {
+            ([more], [fewer]) => format!(
+            "There are {} stickers and {}, but a cube has 9 of each colour: {} painted or read {} \
+             should be {}.",
+            tally(&over),
+            tally(&under),
+            if counts[more.index()] == 10 { "one sticker" } else { "some stickers" },
+            lower(*more),
+            lower(*fewer)
         ),
-        CubieError::Flip { positions } => format!(
-            "One edge is flipped: {PUT_TOGETHER}{}. Flipping any one edge (out, and back in the \
-             other way round) makes it solvable",
-            only_piece(positions, &EDGE_FACELETS, photos)
+            _ => format!(
+            "The colours don't add up: a cube has 9 stickers of each colour, but this one has {} \
+             stickers, and {}. Some {} stickers should be {}.",
+            tally(&over),
+            tally(&under),
+            or_list(over.iter().map(|&f| lower(f))),
+            or_list(under.iter().map(|&f| lower(f)))
         ),
+        };
+    let mut stickers: Vec<usize> = Vec::new();
+    for &(s, _) in suspects.iter().flatten() {
+        if !stickers.contains(&s) {
+            stickers.push(s);
+        }
+    }
+    match (stickers.as_slice(), suspects.as_slice()) {
+        ([], _) => {}
+        ([only], [one]) => {
+            message += &format!(
+                " The likeliest is {}, ringed: {} there makes a real {}.",
+                sticker_name(*only, photos),
+                lower(one[0].1),
+                if best.1 { "cube" } else { "piece" }
+            );
+        }
+        ([only], _) => {
+            message += &format!(" The likeliest is {}, ringed.", sticker_name(*only, photos))
+        }
+        _ => message += " The ringed stickers are where that would fit best.",
+    }
+    Problem::new(message, stickers)
+}
+
+/// Of these sets of changes (sticker, colour) to `faces`, those that bring
+/// it nearest to a real cube, if nearer than `before`, and how near.
+fn nearest(
+    faces: &[Face; N_FACELETS],
+    before: (u32, bool),
+    sets: impl Iterator<Item = Vec<(usize, Face)>>,
+) -> ((u32, bool), Vec<Vec<(usize, Face)>>) {
+    let mut best = before;
+    let mut found = Vec::new();
+    for set in sets {
+        let mut changed = *faces;
+        for &(s, f) in &set {
+            changed[s] = f;
+        }
+        let near = nearness(&changed);
+        if near > best {
+            best = near;
+            found.clear();
+        }
+        if near == best && near > before {
+            found.push(set);
+        }
+    }
+    (best, found)
+}
+
+/// One change to the stickers that makes a real cube.
+enum Fix {
+    /// Two stickers in each other's places.
+    Swap(usize, usize),
+    /// A face whose stickers, turned this many quarter turns clockwise as
+    /// the net shows it, make a real cube.
+    Turn(Face, usize),
+}
+
+impl Fix {
+    fn problem(&self, photos: Option<&PhotoOf>) -> Problem {
+        match *self {
+            Fix::Swap(a, b) => Problem::new(
+                format!(
+                    "Two stickers look swapped: {} and {}, ringed. Exchanging them makes a real cube.",
+                    sticker_name(a, photos),
+                    sticker_name(b, photos)
+                ),
+                vec![a, b],
+            ),
+            Fix::Turn(face, turns) => {
+                let how = ["", "a quarter turn clockwise", "a half turn", "a quarter turn anticlockwise"][turns];
+                let shown = photos.map_or_else(String::new, |photos| {
+                    format!(" (photo {})", photos[9 * face.index() + 4] + 1)
+                });
+                Problem::new(
+                    format!(
+                        "The {} face{shown} looks painted turned: its colours turned {how} make a real cube. \
+                         Hold the cube as the net shows that face, with the {} face on top, and check it.",
+                        lower(face),
+                        lower(holding_top(face))
+                    ),
+                    (0..9).filter(|k| *k != 4).map(|k| 9 * face.index() + k).collect(),
+                )
+            }
+        }
+    }
+}
+
+/// The face on top when `face` is held as the net (and a facelet string)
+/// shows it: the blue one above white, green above yellow, white above the
+/// four around.
+fn holding_top(face: Face) -> Face {
+    match face {
+        Face::U => Face::B,
+        Face::D => Face::F,
+        _ => Face::U,
+    }
+}
+
+/// The one pair of stickers whose exchange makes a real cube, if just one
+/// pair does (an edge's own two stickers exchanged is a flip, which any
+/// edge's would undo: no one pair).
+fn swapped_pair(faces: &[Face; N_FACELETS]) -> Option<Fix> {
+    let stickers: Vec<usize> = (0..N_FACELETS).filter(|s| s % 9 != 4).collect();
+    let mut found = None;
+    for (i, &a) in stickers.iter().enumerate() {
+        for &b in &stickers[i + 1..] {
+            if faces[a] == faces[b] {
+                continue;
+            }
+            let mut swapped = *faces;
+            swapped.swap(a, b);
+            if is_real(&swapped) {
+                if found.is_some() {
+                    return None;
+                }
+                found = Some(Fix::Swap(a, b));
+            }
+        }
+    }
+    found
+}
+
+/// The one face whose stickers, turned, make a real cube.
+fn turned_face(faces: &[Face; N_FACELETS]) -> Option<Fix> {
+    let mut found = Face::ALL
+        .into_iter()
+        .flat_map(|face| (1..4).map(move |turns| (face, turns)))
+        .filter(|&(face, turns)| {
+            let mut changed = *faces;
+            for k in 0..9 {
+                changed[9 * face.index() + turned(k, turns)] = faces[9 * face.index() + k];
+            }
+            is_real(&changed)
+        });
+    let (face, turns) = found.next()?;
+    found.next().is_none().then_some(Fix::Turn(face, turns))
+}
+
+/// A rule broken by stickers that all make real colours in the right
+/// numbers, as a problem; `None` for rules of the text, met before.
+fn rule_problem(
+    error: &FaceletError,
+    faces: &[Face; N_FACELETS],
+    photos: Option<&PhotoOf>,
+) -> Option<Problem> {
+    let problem = match error {
+        FaceletError::NoSuchCorner { position, letters } => {
+            let stickers = CORNER_FACELETS[*position as usize].to_vec();
+            Problem::new(wrong_piece(letters, &stickers, photos), stickers)
+        }
+        FaceletError::NoSuchEdge { position, letters } => {
+            let stickers = EDGE_FACELETS[*position as usize].to_vec();
+            Problem::new(wrong_piece(letters, &stickers, photos), stickers)
+        }
+        FaceletError::Cubie(broken) => return cubie_problem(broken, faces, photos),
+        _ => return None,
+    };
+    Some(problem)
+}
+
+const CANT: &str = "which a real cube can't be: it was put together that way, or a sticker was painted or read wrong";
+
+fn cubie_problem(
+    broken: &CubieError,
+    faces: &[Face; N_FACELETS],
+    photos: Option<&PhotoOf>,
+) -> Option<Problem> {
+    let (u, d) = (lower(Face::U), lower(Face::D));
+    let message = match broken {
+        CubieError::Twist { sum, positions } => {
+            let way = if *sum == 1 {
+                "anticlockwise"
+            } else {
+                "clockwise"
+            };
+            let pointer = match positions.as_slice() {
+                [only] => format!(
+                    " Start with {}: it is the only corner whose {u} or {d} sticker is not on the {u} or {d} face.",
+                    look_at(&CORNER_FACELETS[*only as usize], photos)
+                ),
+                _ => String::new(),
+            };
+            format!(
+                "One corner is twisted in place, {CANT}. Twisting any one corner a third of a turn {way} \
+                 (looking at that corner) makes it solvable, so no corner is marked.{pointer}"
+            )
+        }
+        CubieError::Flip { positions } => {
+            let pointer = match positions.as_slice() {
+                [only]
+                    if edge_at(faces, *only as usize).is_some_and(|(piece, _)| piece == *only) =>
+                {
+                    format!(
+                        " Start with {}: it is the only edge the wrong way round.",
+                        look_at(&EDGE_FACELETS[*only as usize], photos)
+                    )
+                }
+                _ => String::new(),
+            };
+            format!(
+                "One edge is flipped in place, {CANT}. Flipping any one edge makes it solvable, \
+                 so no edge is marked.{pointer}"
+            )
+        }
         CubieError::Parity { corners, edges } => {
             let pieces: Vec<&[usize]> = corners
                 .iter()
@@ -60,26 +379,68 @@ fn cubie_advice(broken: &CubieError, photos: Option<&PhotoOf>) -> Option<String>
                 .collect();
             let pointer = match pieces.as_slice() {
                 [a, b] => format!(
-                    ": look at the pieces at {} and {}",
+                    " Start with the pieces at {} and {}: they are the only two out of place.",
                     piece_name(a),
                     piece_name(b)
                 ),
-                _ => ". Swapping any two edges, or any two corners, makes it solvable".to_string(),
+                _ => String::new(),
             };
             format!(
-                "Two pieces are swapped: {PUT_TOGETHER}, or two stickers were read or painted \
-                 in each other's places{pointer}"
+                "Two pieces are swapped, {CANT}. Swapping any two edges, or any two corners, makes it \
+                 solvable, so no piece is marked.{pointer}"
             )
         }
-        CubieError::CornerCount { piece, count } => {
-            piece_count("corner", CORNER_NAMES[*piece as usize], *count)
+        CubieError::CornerCount { count, .. } | CubieError::EdgeCount { count, .. }
+            if *count == 0 =>
+        {
+            return None
         }
-        CubieError::EdgeCount { piece, count } => {
-            piece_count("edge", EDGE_NAMES[*piece as usize], *count)
+        CubieError::CornerCount { piece, .. } => {
+            return Some(twice(
+                "corner",
+                CORNER_NAMES[*piece as usize],
+                &CORNER_FACELETS,
+                |p| corner_at(faces, p).map(|(x, _)| x) == Some(*piece),
+            ))
+        }
+        CubieError::EdgeCount { piece, .. } => {
+            return Some(twice(
+                "edge",
+                EDGE_NAMES[*piece as usize],
+                &EDGE_FACELETS,
+                |p| edge_at(faces, p).map(|(x, _)| x) == Some(*piece),
+            ))
         }
         CubieError::CornerOutOfRange { .. } | CubieError::EdgeOutOfRange { .. } => return None,
     };
-    Some(format!("{text}."))
+    Some(Problem::new(message, Vec::new()))
+}
+
+/// A piece found at more than one place (so another is missing): those
+/// places are ringed.
+fn twice<const N: usize>(
+    kind: &str,
+    name: &str,
+    places: &[[usize; N]],
+    holds: impl Fn(usize) -> bool,
+) -> Problem {
+    let colours = name
+        .chars()
+        .filter_map(Face::from_letter)
+        .map(lower)
+        .collect::<Vec<_>>()
+        .join("-");
+    let stickers: Vec<usize> = (0..places.len())
+        .filter(|&p| holds(p))
+        .flat_map(|p| places[p])
+        .collect();
+    Problem::new(
+        format!(
+            "There is more than one {colours} {kind} (ringed), so another {kind} is missing: a sticker on \
+             one of them was probably painted or read wrong."
+        ),
+        stickers,
+    )
 }
 
 /// A piece whose stickers make no real piece: two of one colour, two
@@ -93,7 +454,7 @@ fn wrong_piece(letters: &[char], stickers: &[usize], photos: Option<&PhotoOf>) -
     if let Some((i, _)) = repeated {
         let same = letters.iter().filter(|&&l| l == letters[i]).count();
         let number = if same == 2 { "Two" } else { "Three" };
-        return format!("{number} stickers of the same colour on one piece: {pointer}");
+        return format!("{number} stickers of the same colour on one piece: look at {pointer}.");
     }
     let opposite = faces.iter().flatten().find_map(|&a| {
         faces
@@ -104,64 +465,31 @@ fn wrong_piece(letters: &[char], stickers: &[usize], photos: Option<&PhotoOf>) -
     });
     match opposite {
         Some((a, b)) => format!(
-            "{} and {} are opposite colours, so no piece has both: {pointer}",
+            "{} and {} are opposite colours, so no piece has both: look at {pointer}.",
             colour::colour(a).name,
             lower(b)
         ),
         None => format!(
-            "No corner has these colours in this order: two of its stickers are swapped, \
-             which a real cube can't do: {pointer}"
+            "No corner has these colours in this order: two of its stickers are swapped, which a real \
+             cube can't do: look at {pointer}."
         ),
     }
 }
 
-fn colour_count(letter: char, count: usize) -> String {
-    let name = face_of(letter).map_or_else(|| format!("`{letter}`"), lower);
-    match count {
-        0 => format!("No centre is {name}"),
-        1..=8 => format!(
-            "{count} {name} stickers, {} fewer than a cube has: where a {name} one belongs, \
-             another colour was read or painted",
-            9 - count
-        ),
-        _ => format!(
-            "{count} {name} stickers, {} more than a cube has: one of them is another colour",
-            count - 9
-        ),
-    }
-}
-
-fn piece_count(kind: &str, name: &str, count: u8) -> String {
-    let colours = and_list(name.chars().filter_map(Face::from_letter).map(lower));
-    match count {
-        0 => format!(
-            "No {colours} {kind}, but another {kind} appears twice: a sticker on that one was \
-             probably read or painted wrong"
-        ),
-        _ => format!(
-            "The {colours} {kind} appears {count} times, but a cube has one: a sticker on one \
-             of them was probably read or painted wrong"
-        ),
-    }
-}
-
-/// A pointer to the piece at `positions[0]`, when it is the only one.
-fn only_piece<const N: usize>(
-    positions: &[u8],
-    stickers: &[[usize; N]],
-    photos: Option<&PhotoOf>,
-) -> String {
-    match positions {
-        [only] => format!(": {}", look_at(&stickers[*only as usize], photos)),
-        _ => String::new(),
-    }
-}
-
-/// "look at the piece at U-F-R (between the white, green and red centres;
-/// photos 1, 2 and 5 show it)".
+/// "the piece at U-F-R (between the white, green and red centres; photos
+/// 1, 2 and 5 show it)".
 fn look_at(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
     let centres = and_list(piece_faces(stickers).into_iter().map(lower));
-    let shown = photos.map_or_else(String::new, |photos| {
+    format!(
+        "the piece at {} (between the {centres} centres{})",
+        piece_name(stickers),
+        shown_in(stickers, photos)
+    )
+}
+
+/// "; photos 1 and 3 show it", or nothing without photos.
+fn shown_in(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
+    photos.map_or_else(String::new, |photos| {
         let numbers: Vec<usize> = (0..6)
             .filter(|&p| stickers.iter().any(|&s| photos[s] == p))
             .map(|p| p + 1)
@@ -173,10 +501,28 @@ fn look_at(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
                 and_list(numbers.iter().map(ToString::to_string))
             ),
         }
-    });
+    })
+}
+
+/// "U1 (the white face's top left)", with its photo after a scan.
+fn sticker_name(sticker: usize, photos: Option<&PhotoOf>) -> String {
+    const PLACES: [&str; 9] = [
+        "top left",
+        "top middle",
+        "top right",
+        "middle left",
+        "centre",
+        "middle right",
+        "bottom left",
+        "bottom middle",
+        "bottom right",
+    ];
     format!(
-        "look at the piece at {} (between the {centres} centres{shown})",
-        piece_name(stickers)
+        "{} (the {} face's {}{})",
+        facelet::position_name(sticker),
+        lower(Face::ALL[sticker / 9]),
+        PLACES[sticker % 9],
+        shown_in(&[sticker], photos)
     )
 }
 
@@ -209,11 +555,28 @@ fn lower(face: Face) -> String {
     colour::colour(face).name.to_ascii_lowercase()
 }
 
+/// A rule's own message as a sentence: capitalised, with a full stop.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        format!("{}{}.", first.to_uppercase(), chars.as_str())
+    })
+}
+
 /// "a", "a and b", "a, b and c".
 fn and_list(items: impl Iterator<Item = String>) -> String {
+    joined(items, "and")
+}
+
+/// "a", "a or b", "a, b or c".
+fn or_list(items: impl Iterator<Item = String>) -> String {
+    joined(items, "or")
+}
+
+fn joined(items: impl Iterator<Item = String>, joiner: &str) -> String {
     let items: Vec<String> = items.collect();
     match items.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => format!("{} {joiner} {last}", rest.join(", ")),
         _ => items.concat(),
     }
 }
@@ -222,157 +585,262 @@ fn and_list(items: impl Iterator<Item = String>) -> String {
 mod tests {
     use super::*;
     use crate::cube::cubie::{CubieCube, Move};
-    use crate::cube::facelet;
 
-    const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    /// A scrambled cube: every piece out of place, many twisted and flipped.
+    fn scrambled() -> CubieCube {
+        let turns = "R U2 F' L D B2 R' U F2 L2 D' B U' R2 F D2 L' B'";
+        let moves: Vec<Move> = turns
+            .split(' ')
+            .map(|t| {
+                let face = Face::from_letter(t.chars().next().unwrap_or('U')).unwrap_or(Face::U);
+                let times = match &t[1..] {
+                    "2" => 2,
+                    "'" => 3,
+                    _ => 1,
+                };
+                Move::new(face, times)
+            })
+            .collect();
+        CubieCube::solved().apply(&moves)
+    }
 
-    fn with(changes: &[(usize, char)]) -> String {
-        let mut letters: Vec<char> = SOLVED.chars().collect();
-        for &(index, letter) in changes {
-            letters[index] = letter;
+    fn faces(cube: &CubieCube) -> [Face; N_FACELETS] {
+        facelet::faces(cube)
+    }
+
+    fn text(faces: &[Face; N_FACELETS]) -> String {
+        faces.iter().map(|f| colour::colour(*f).letter).collect()
+    }
+
+    fn said(faces: &[Face; N_FACELETS]) -> Vec<Problem> {
+        let found = problems(&text(faces), None);
+        for problem in &found {
+            assert!(!problem.message.contains("mod"), "{}", problem.message);
         }
-        letters.into_iter().collect()
-    }
-
-    fn advices(text: &str, photos: Option<&PhotoOf>) -> Vec<String> {
-        let errors = facelet::parse(text).expect_err("not a cube").0;
-        errors.iter().filter_map(|e| advice(e, photos)).collect()
+        found
     }
 
     #[test]
-    fn two_stickers_of_one_colour_on_a_corner_point_at_it() {
-        // U9 (the U-F-R corner's top) and F2 exchanged.
-        let said = advices(&with(&[(8, 'F'), (19, 'U')]), None);
-        assert!(
-            said.iter().any(|s| s
-                == "Two stickers of the same colour on one piece: look at the piece at U-F-R \
-                    (between the white, green and red centres)."),
-            "{said:?}"
-        );
+    fn a_real_cube_has_no_problems() {
+        assert!(said(&faces(&scrambled())).is_empty());
     }
 
     #[test]
-    fn opposite_colours_on_an_edge_name_them_and_the_photos_that_show_it() {
-        // U8 (top of U-F, beside F2's green) and B2 exchanged.
-        let photos: PhotoOf = std::array::from_fn(|s| s / 9);
-        let said = advices(&with(&[(7, 'B'), (46, 'U')]), Some(&photos));
-        assert!(
-            said.iter().any(|s| s
-                == "Blue and green are opposite colours, so no piece has both: look at the \
-                    piece at U-F (between the white and green centres; photos 1 and 3 show it)."),
-            "{said:?}"
-        );
-    }
-
-    #[test]
-    fn a_corner_read_the_wrong_way_round_says_two_stickers_are_swapped() {
-        // The U-R-F corner with its R and F stickers exchanged.
-        let said = advices(&with(&[(9, 'F'), (20, 'R')]), None);
-        assert!(
-            said[0].starts_with("No corner has these colours in this order")
-                && said[0].contains("U-F-R"),
-            "{said:?}"
-        );
-    }
-
-    #[test]
-    fn a_flipped_edge_says_a_real_cube_cannot_do_that_and_where_it_is() {
-        // The U-F edge's two stickers exchanged.
-        let said = advices(&with(&[(7, 'F'), (19, 'U')]), None);
+    fn one_wrong_sticker_is_the_one_ringed_and_named() {
+        let mut solved = faces(&CubieCube::solved());
+        solved[0] = Face::F;
+        let found = said(&solved);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].stickers, [0]);
         assert_eq!(
-            said,
-            [
-                "One edge is flipped: a real cube can't do that; it was probably put together \
-              wrong: look at the piece at U-F (between the white and green centres). Flipping \
-              any one edge (out, and back in the other way round) makes it solvable."
-            ]
+            found[0].message,
+            "There are 10 green stickers and 8 white, but a cube has 9 of each colour: one sticker \
+             painted or read green should be white. The likeliest is U1 (the white face's top \
+             left), ringed: white there makes a real cube."
+        );
+        for sticker in [3, 11, 20, 30, 41, 52] {
+            let mut painted = faces(&scrambled());
+            let right = painted[sticker];
+            painted[sticker] = Face::ALL[(right.index() + 1 + sticker % 4) % 6];
+            let found = said(&painted);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert_eq!(found[0].stickers, [sticker], "{found:?}");
+        }
+    }
+
+    #[test]
+    fn two_wrong_stickers_are_the_ones_ringed() {
+        let mut painted = faces(&scrambled());
+        painted[1] = painted[1].opposite();
+        painted[40 + 3] = painted[43].opposite();
+        let found = said(&painted);
+        assert_eq!(found.len(), 1, "{found:?}");
+        let mut ringed = found[0].stickers.clone();
+        ringed.sort_unstable();
+        // Other pairs of changes make real cubes too: all are ringed, and
+        // few.
+        assert!(ringed.contains(&1) && ringed.contains(&43), "{found:?}");
+        assert!(ringed.len() <= 8, "{found:?}");
+    }
+
+    #[test]
+    fn two_stickers_exchanged_are_named_as_a_swap() {
+        let mut painted = faces(&scrambled());
+        let (a, b) = (0..N_FACELETS)
+            .flat_map(|a| (a + 1..N_FACELETS).map(move |b| (a, b)))
+            .find(|&(a, b)| a % 9 != 4 && b % 9 != 4 && b / 9 != a / 9 && painted[a] != painted[b])
+            .unwrap_or((0, 53));
+        painted.swap(a, b);
+        let found = said(&painted);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].stickers, [a, b]);
+        assert!(
+            found[0].message.starts_with("Two stickers look swapped"),
+            "{found:?}"
         );
     }
 
     #[test]
-    fn a_flip_among_several_flipped_edges_points_at_none_but_says_any_edge_will_do() {
-        let mut cube = CubieCube::solved().apply(&[Move::new(Face::F, 1)]);
-        cube.eo[0] ^= 1;
-        let said = advices(&facelet_string(&cube), None);
-        assert_eq!(
-            said,
-            [
-                "One edge is flipped: a real cube can't do that; it was probably put together \
-              wrong. Flipping any one edge (out, and back in the other way round) makes it \
-              solvable."
-            ]
+    fn a_twisted_corner_rings_none_and_says_any_corner_will_do() {
+        let mut cube = scrambled();
+        cube.co[3] = (cube.co[3] + 1) % 3;
+        let found = said(&faces(&cube));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].stickers.is_empty(), "{found:?}");
+        assert!(
+            found[0]
+                .message
+                .starts_with("One corner is twisted in place"),
+            "{found:?}"
         );
+        assert!(found[0].message.contains("any one corner"), "{found:?}");
     }
 
     #[test]
-    fn a_twisted_corner_and_a_swap_have_their_own_advice() {
+    fn the_twist_named_undoes_the_twist_made() {
+        for twist in [1, 2] {
+            let mut cube = CubieCube::solved();
+            cube.co[0] = twist;
+            let found = said(&faces(&cube));
+            let anticlockwise = found[0].message.contains("a third of a turn anticlockwise");
+            // U9 R1 F3 run clockwise round the corner: turning its stickers
+            // anticlockwise moves each colour back one place.
+            let mut painted = faces(&cube);
+            let [a, b, c] = CORNER_FACELETS[0];
+            let (x, y, z) = (painted[a], painted[b], painted[c]);
+            (painted[a], painted[b], painted[c]) =
+                if anticlockwise { (y, z, x) } else { (z, x, y) };
+            assert!(is_real(&painted), "twist {twist}: {found:?}");
+            assert!(
+                found[0].message.contains("Start with the piece at U-F-R"),
+                "{found:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_flipped_edge_rings_none() {
+        let mut cube = scrambled();
+        cube.eo[5] ^= 1;
+        let found = said(&faces(&cube));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].stickers.is_empty());
+        assert!(
+            found[0].message.starts_with("One edge is flipped in place"),
+            "{found:?}"
+        );
         let mut cube = CubieCube::solved();
-        cube.co[0] = 1;
-        let twisted = advices(&facelet_string(&cube), None);
-        assert!(twisted[0].starts_with("One corner is twisted") && twisted[0].contains("U-F-R"));
+        cube.eo[1] = 1;
+        let found = said(&faces(&cube));
+        assert!(
+            found[0].message.contains("Start with the piece at U-F"),
+            "{found:?}"
+        );
+        assert!(found[0].stickers.is_empty());
+    }
+
+    #[test]
+    fn two_swapped_edges_ring_none_on_a_scrambled_cube_and_name_them_near_solved() {
+        let mut cube = scrambled();
+        cube.ep.swap(2, 9);
+        cube.eo.swap(2, 9);
+        let found = said(&faces(&cube));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].stickers.is_empty(), "{found:?}");
+        assert!(
+            found[0].message.starts_with("Two pieces are swapped"),
+            "{found:?}"
+        );
         let mut cube = CubieCube::solved();
         cube.ep.swap(0, 1);
-        let swapped = advices(&facelet_string(&cube), None);
+        let found = said(&faces(&cube));
         assert!(
-            swapped[0].starts_with("Two pieces are swapped")
-                && swapped[0].ends_with("look at the pieces at U-R and U-F."),
-            "{swapped:?}"
-        );
-    }
-
-    #[test]
-    fn counts_and_centres_are_said_in_colours() {
-        // A red sticker painted white on the R face's first sticker.
-        let said = advices(&with(&[(9, 'U')]), None);
-        assert!(
-            said.contains(
-                &"10 white stickers, 1 more than a cube has: one of them is another colour."
-                    .to_string()
+            found[0].message.ends_with(
+                "Start with the pieces at U-R and U-F: they are the only two out of place."
             ),
-            "{said:?}"
-        );
-        assert!(
-            said.iter()
-                .any(|s| s.starts_with("8 red stickers, 1 fewer")),
-            "{said:?}"
-        );
-        let said = advices(&with(&[(13, 'U')]), None);
-        assert!(
-            said[0].starts_with("Two centres are the same colour")
-                && said[0].ends_with("centres of U and R."),
-            "{said:?}"
+            "{found:?}"
         );
     }
 
     #[test]
-    fn a_piece_twice_names_its_colours() {
-        let mut cube = CubieCube::solved();
-        cube.cp[1] = 0;
-        let errors = cube.verify();
-        let said: Vec<String> = errors
+    fn a_face_painted_turned_says_which_and_how_to_turn_it_back() {
+        for (face, turns, how) in [
+            (Face::F, 1, "a quarter turn anticlockwise"),
+            (Face::D, 2, "a half turn"),
+            (Face::L, 3, "a quarter turn clockwise"),
+        ] {
+            let right = faces(&scrambled());
+            let mut painted = right;
+            for k in 0..9 {
+                painted[9 * face.index() + turned(k, turns)] = right[9 * face.index() + k];
+            }
+            let found = said(&painted);
+            assert_eq!(found.len(), 1, "{found:?}");
+            assert!(
+                found[0].message.starts_with(&format!(
+                    "The {} face looks painted turned: its colours turned {how} make a real cube.",
+                    lower(face)
+                )),
+                "{found:?}"
+            );
+            let mut ringed = found[0].stickers.clone();
+            ringed.sort_unstable();
+            let whole: Vec<usize> = (0..9)
+                .filter(|&k| k != 4)
+                .map(|k| 9 * face.index() + k)
+                .collect();
+            assert_eq!(ringed, whole);
+        }
+    }
+
+    #[test]
+    fn a_piece_twice_rings_both_places() {
+        // The U-F-R corner's colours painted again at U-F-L, the right
+        // counts kept by trading stickers on two edges.
+        let mut painted = faces(&CubieCube::solved());
+        painted[6] = Face::U;
+        painted[18] = Face::R;
+        painted[38] = Face::F;
+        painted[10] = Face::F;
+        painted[19] = Face::L;
+        let found = problems(&text(&painted), None);
+        let twice = found
             .iter()
-            .filter_map(|e| advice(&FaceletError::Cubie(e.clone()), None))
-            .collect();
+            .find(|p| {
+                p.message
+                    .starts_with("There is more than one white-red-green corner")
+            })
+            .unwrap_or_else(|| panic!("{found:?}"));
+        let mut ringed = twice.stickers.clone();
+        ringed.sort_unstable();
+        assert_eq!(ringed, [6, 8, 9, 18, 20, 38]);
+    }
+
+    #[test]
+    fn photos_that_show_the_stickers_are_named() {
+        let photos: PhotoOf = std::array::from_fn(|s| s / 9);
+        let mut painted = faces(&CubieCube::solved());
+        painted[0] = Face::F;
+        let found = problems(&text(&painted), Some(&photos));
         assert!(
-            said.iter()
-                .any(|s| s.starts_with("The white, red and green corner appears 2 times")),
-            "{said:?}"
-        );
-        assert!(
-            said.iter()
-                .any(|s| s.starts_with("No white, green and orange corner")),
-            "{said:?}"
+            found[0]
+                .message
+                .contains("U1 (the white face's top left; photo 1 shows it)"),
+            "{found:?}"
         );
     }
 
     #[test]
-    fn text_errors_have_no_advice() {
-        assert!(advices("UUU", None).is_empty());
-        assert!(advices(&with(&[(0, 'X')]), None).is_empty());
-        assert!(advices(&with(&[(0, 'W')]), None).is_empty());
-    }
-
-    fn facelet_string(cube: &CubieCube) -> String {
-        facelet::faces(cube).iter().map(|f| f.letter()).collect()
+    fn text_errors_say_the_rule() {
+        let found = problems("UUU", None);
+        assert_eq!(
+            found[0].message,
+            "A facelet string needs 54 letters; this one has 3."
+        );
+        let mut letters: Vec<char> = text(&faces(&CubieCube::solved())).chars().collect();
+        letters[13] = 'W';
+        let found = problems(&letters.iter().collect::<String>(), None);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].stickers, Vec::<usize>::new());
     }
 }

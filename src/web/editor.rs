@@ -1,20 +1,23 @@
 //! The colour editor, for the page: checking a painted cube with the
-//! solver's own facelet rules, and the palette the net paints with (the
-//! 3D cube's own colours).
+//! solver's own facelet rules, said as the problems a person with the cube
+//! in hand can act on (`read::advice`), and the palette the net paints with
+//! (the 3D cube's own colours).
 
-use super::{read_palette, to_js};
+use super::{js_error, read_palette, to_js};
 use crate::cube::colour;
 use crate::cube::cubie::Face;
-use crate::cube::facelet;
+use crate::cube::facelet::{self, N_FACELETS};
+use crate::read::advice::{problems, PhotoOf};
 use crate::show::palette;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// One broken rule of a painted cube.
+/// One mistake in a painted cube.
 #[derive(Serialize)]
 struct Problem {
+    /// Whole sentences, in plain words.
     message: String,
-    /// Sticker positions (0..54) to highlight.
+    /// Sticker positions (0..54) to ring: only those the mistake pins down.
     stickers: Vec<usize>,
 }
 
@@ -27,29 +30,47 @@ struct Check {
 }
 
 /// Checks a facelet string (face or colour letters) with the solver's own
-/// rules: `{ valid, facelets, problems: [{ message, stickers }] }`.
+/// rules: `{ valid, facelets, problems: [{ message, stickers }] }`, one
+/// problem per mistake, each message whole sentences. `photos`, after a
+/// scan: the photo (0-based) each of the 54 stickers was read from, for
+/// the messages to name.
 #[wasm_bindgen(js_name = checkFacelets)]
-pub fn check_facelets(text: &str) -> Result<JsValue, JsValue> {
+pub fn check_facelets(text: &str, photos: Option<Vec<u8>>) -> Result<JsValue, JsValue> {
+    let photo_of = photos.map(|list| photo_of(&list)).transpose()?;
     let check = match facelet::parse(text) {
         Ok(cube) => Check {
             valid: true,
             facelets: facelet::to_string(&cube),
             problems: Vec::new(),
         },
-        Err(invalid) => Check {
+        Err(_) => Check {
             valid: false,
             facelets: String::new(),
-            problems: invalid
-                .0
-                .iter()
-                .map(|e| Problem {
-                    message: e.to_string(),
-                    stickers: e.stickers(),
+            problems: problems(text, photo_of.as_ref())
+                .into_iter()
+                .map(|p| Problem {
+                    message: p.message,
+                    stickers: p.stickers,
                 })
                 .collect(),
         },
     };
     to_js(&check)
+}
+
+/// A list of 54 photo numbers (0..6) as a `PhotoOf`.
+fn photo_of(list: &[u8]) -> Result<PhotoOf, JsValue> {
+    let fits = list.len() == N_FACELETS && list.iter().all(|&p| p < 6);
+    if !fits {
+        return Err(js_error(
+            &format!(
+                "photos: need {N_FACELETS} photo numbers from 0 to 5, one per sticker; got {}",
+                list.len()
+            ),
+            None,
+        ));
+    }
+    Ok(std::array::from_fn(|s| usize::from(list[s])))
 }
 
 #[derive(Serialize)]

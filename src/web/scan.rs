@@ -2,13 +2,10 @@
 //! worker takes the pixels off the page's main thread, and a first visit
 //! fetches none of this. The result fills the colour editor, for the person
 //! to confirm; a failure is a JS `Error` whose `kind` and fields say which
-//! photos to retake, or which cubes to choose between. The editor's advice
-//! for a person holding the cube (`read::advice`) comes from here too, so
-//! the page's own module carries only the rules.
+//! photos to retake, or which cubes to choose between.
 
 use super::{js_error, to_js};
-use crate::cube::facelet::{self, N_FACELETS};
-use crate::read::advice::{advice, PhotoOf};
+use crate::cube::facelet;
 use crate::read::scan::{self, Photo, PhotoView, Point, ScanError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -166,35 +163,4 @@ pub fn read_photos(photos: js_sys::Array) -> Result<JsValue, JsValue> {
             .collect(),
         photos: read.photos.iter().map(photo_read).collect(),
     })
-}
-
-/// A list of 54 photo numbers (0..6) as a `PhotoOf`.
-fn photo_of(list: &[u8]) -> Result<PhotoOf, JsValue> {
-    let fits = list.len() == N_FACELETS && list.iter().all(|&p| p < 6);
-    if !fits {
-        return Err(js_error(
-            &format!(
-                "photos: need {N_FACELETS} photo numbers from 0 to 5, one per sticker; got {}",
-                list.len()
-            ),
-            None,
-        ));
-    }
-    Ok(std::array::from_fn(|s| usize::from(list[s])))
-}
-
-/// Advice for a person holding the cube on each rule a facelet string
-/// breaks, in the order the page's `checkFacelets` lists them: `[string or
-/// null]` (null where the rule is about the text), empty for a valid cube.
-/// `photos`, after a scan: the photo (0-based) each of the 54 stickers was
-/// read from, for the advice to name.
-#[wasm_bindgen(js_name = adviseFacelets)]
-pub fn advise_facelets(text: &str, photos: Option<Vec<u8>>) -> Result<JsValue, JsValue> {
-    let photo_of = photos.map(|list| photo_of(&list)).transpose()?;
-    let errors = facelet::parse(text).err().map_or_else(Vec::new, |e| e.0);
-    let said: Vec<Option<String>> = errors
-        .iter()
-        .map(|e| advice(e, photo_of.as_ref()))
-        .collect();
-    to_js(&said)
 }

@@ -2,11 +2,11 @@
 // B in a row; D below) whose stickers are painted from a palette of the six
 // WCA colours, by pointer or keyboard (arrows move, 1–6 or W R G Y O B pick a
 // colour, Enter or Space paints). Centres are fixed. Every change is checked
-// by the solver's own facelet rules (wasm `checkFacelets`), whose messages
-// are listed and whose pieces are highlighted; "Solve this" is enabled only
-// for a valid cube. A scan (scan.js) loads its reading here, its unsure
-// stickers marked until painted, and its problems name the photos that show
-// the piece at fault.
+// by the solver's own facelet rules (wasm `checkFacelets`), whose problems
+// (one per mistake, in plain words) are listed and whose stickers are
+// ringed; "Solve this" is enabled only for a valid cube. A scan (scan.js)
+// loads its reading here, its unsure stickers marked until painted, and its
+// problems name the photos that show the stickers at fault.
 
 import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from '../net.js';
 import { styleSheet } from '../page.js';
@@ -18,8 +18,6 @@ const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
 const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
 const isCentre = (index) => index % 9 === 4;
 const name = (index) => `${FACES[Math.floor(index / 9)]}${(index % 9) + 1}`;
-const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
-
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -30,14 +28,13 @@ function element(tag, attributes = {}, text = '') {
 
 /**
  * Builds the editor in `root`. `colours` is the wasm palette's faces (in
- * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
- * `advise(text, photos)` resolves to the lab's advice on each of its
- * problems (wasm adviseFacelets); `shown()` gives the facelets of the cube on the page;
+ * face order: `{ letter, name }`); `check(text, photos)` is the wasm
+ * checkFacelets; `shown()` gives the facelets of the cube on the page;
  * `onSolve(facelets)` solves a valid cube. Returns `{ loadScan(facelets,
  * unsure, photoOf) }`: loads a scanned cube, marking the stickers whose
  * `unsure` entry is true; `photoOf[i]` is the photo sticker `i` was read from.
  */
-export function createEditor({ root, colours, check, advise, shown, onSolve }) {
+export function createEditor({ root, colours, check, shown, onSolve }) {
   const COLOURS = colours.map((colour) => colour.name);
   const COLOUR_LETTERS = colours.map((colour) => colour.letter).join('');
   /** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
@@ -53,8 +50,6 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
   let unsure = new Set();
   /** After a scan, the photo each sticker was read from, until another cube is loaded. */
   let photoOf;
-  /** Counts checks, so that advice arriving for an older one is dropped. */
-  let checks = 0;
 
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
   const swatches = COLOURS.map((colourName, c) => {
@@ -132,7 +127,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
 
   function refresh() {
     const text = stickers.map((c) => COLOUR_LETTERS[c]).join('');
-    const result = check(text);
+    const result = check(text, photoOf);
     problems = result.problems;
     const bad = new Set(problems.flatMap((problem) => problem.stickers));
     cells.forEach((button, index) => {
@@ -145,38 +140,10 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
     });
     list.replaceChildren(...(result.valid
       ? [element('li', { class: 'ok' }, 'A valid cube: ready to solve.')]
-      : problems.map(describe)));
-    checks += 1;
-    if (!result.valid) adviseOn(text, checks);
+      : problems.map((problem) => element('li', {}, problem.message))));
     solve.disabled = !result.valid;
     field.value = stickers.map((c) => FACES[c]).join('');
     field.removeAttribute('aria-invalid');
-  }
-
-  /** A problem as a list item: the rule broken (advice comes before it later). */
-  function describe(problem) {
-    const item = element('li');
-    item.append(element('span', { class: 'rule' }, `${capital(problem.message)}.`));
-    return item;
-  }
-
-  /**
-   * Puts the lab's advice for a person holding the cube before each rule
-   * broken: what it means, and which piece (and photos) to look at. It
-   * comes from the lab's worker, so a slow first answer leaves the rules
-   * shown meanwhile; one for an older check is dropped.
-   */
-  async function adviseOn(text, asked) {
-    let said;
-    try {
-      said = await advise(text, photoOf);
-    } catch {
-      return;
-    }
-    if (asked !== checks) return;
-    [...list.children].forEach((item, k) => {
-      if (said[k]) item.prepend(element('span', { class: 'advice' }, said[k]), ' ');
-    });
   }
 
   /** Reads a pasted or typed facelet string into the net, if it fits. */
@@ -191,9 +158,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
     }
     const result = check(letters);
     const message = colours.length === 54 && colours.every((c) => c >= 0)
-      ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue)'
-      : (result.problems[0] ? capital(result.problems[0].message) : 'Not a facelet string');
-    note.textContent = `${message}.`;
+      ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue).'
+      : (result.problems[0] ? result.problems[0].message : 'Not a facelet string.');
+    note.textContent = message;
     field.setAttribute('aria-invalid', 'true');
   }
 

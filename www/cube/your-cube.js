@@ -4,7 +4,6 @@
 
 import { $, page, ui } from '../page.js';
 import { recall } from '../remembered.js';
-import { labClient } from '../solving.js';
 import { load, mode } from '../show.js';
 
 export function wireYourCube({ wasm, colours }) {
@@ -15,8 +14,7 @@ export function wireYourCube({ wasm, colours }) {
     built ??= import('./editor.js').then(({ createEditor }) => createEditor({
       root: $('editor-body'),
       colours,
-      check: (text) => wasm.checkFacelets(text),
-      advise: (text, photos) => labClient().call('advise', { text, photos }),
+      check: (text, photos) => wasm.checkFacelets(text, photos),
       shown: () => page.solution && page.solution.facelets,
       onSolve: (facelets) => {
         load({ ...wasm.readInput(facelets), mode: mode() });
