@@ -96,7 +96,10 @@ fn scan_error(failure: &ScanError) -> JsValue {
     let message = failure.to_string();
     match failure {
         ScanError::PhotoCount(_) => error(&message, "count", &[]),
-        ScanError::Photo { photo, .. } => error(&message, "photo", &[*photo]),
+        ScanError::Photos(failures) => {
+            let photos: Vec<usize> = failures.iter().map(|(photo, _)| *photo).collect();
+            error(&message, "photo", &photos)
+        }
         ScanError::SameFace(same) => error(&message, "same-face", &[same.photos.1, same.photos.0]),
         ScanError::NotACube {
             photo,

@@ -85,8 +85,9 @@ pub struct PhotoView {
 pub enum ScanError {
     #[error("reading a cube needs six photos, one of each face; got {0}")]
     PhotoCount(usize),
-    #[error("photo {}: {source}", photo + 1)]
-    Photo { photo: usize, source: SampleError },
+    /// Every photo in which no face could be read, with why, in order.
+    #[error("{}", photo_failures(.0))]
+    Photos(Vec<(usize, SampleError)>),
     #[error("{}", same_face_message(.0))]
     SameFace(SameFace),
     /// `errors`: the rules broken; `problems`: what they mean for the cube
@@ -126,6 +127,15 @@ fn same_face_message(same: &SameFace) -> String {
     )
 }
 
+/// "photo 2: blurred: …; photo 5: too dark: …".
+fn photo_failures(failures: &[(usize, SampleError)]) -> String {
+    let each: Vec<String> = failures
+        .iter()
+        .map(|(photo, why)| format!("photo {}: {why}", photo + 1))
+        .collect();
+    each.join("; ")
+}
+
 /// The problems' messages, each followed by a space.
 fn said(problems: &[Problem]) -> String {
     problems.iter().map(|p| format!("{} ", p.message)).collect()
@@ -146,9 +156,10 @@ fn photo_list(photos: &[usize]) -> String {
 /// filling between a quarter and nine tenths of the photo's short side; at
 /// most about 640 pixels a side keeps this fast (a few milliseconds each).
 ///
-/// Errors: not six photos; a photo whose buffer does not match its size,
-/// that is smaller than 24 pixels a side, with no face found or a face cut
-/// off by the photo's edge (each naming the photo); two photos of one face
+/// Errors: not six photos; every photo whose buffer does not match its
+/// size, that is smaller than 24 pixels a side, with no face found (saying
+/// why in words a person can act on: too dark, blurred, too small, …) or a
+/// face cut off by the photo's edge, each named; two photos of one face
 /// (naming both and the missing one); colours that make no real cube
 /// (naming every broken rule, as `facelet::parse` does, and the photo most
 /// likely misread); photos that fit two different cubes. Never panics.
@@ -195,18 +206,24 @@ pub fn read_photos(photos: &[Photo]) -> Result<Scan, ScanError> {
     }
 }
 
-/// Each photo's face reading, or the first photo that has none.
+/// Each photo's face reading, or every photo that has none and why.
 fn read_faces(photos: &[Photo]) -> Result<Vec<FaceReading>, ScanError> {
     if photos.len() != 6 {
         return Err(ScanError::PhotoCount(photos.len()));
     }
-    photos
-        .iter()
-        .enumerate()
-        .map(|(photo, image)| {
-            sample::read_face(image).map_err(|source| ScanError::Photo { photo, source })
-        })
-        .collect()
+    let mut readings = Vec::new();
+    let mut failures = Vec::new();
+    for (photo, image) in photos.iter().enumerate() {
+        match sample::read_face(image) {
+            Ok(reading) => readings.push(reading),
+            Err(why) => failures.push((photo, why)),
+        }
+    }
+    if failures.is_empty() {
+        Ok(readings)
+    } else {
+        Err(ScanError::Photos(failures))
+    }
 }
 
 /// The scan an assembly makes, with each sticker's source and margin.
@@ -392,7 +409,8 @@ mod tests {
         let error = read(&shots).unwrap_err();
         assert_eq!(
             error.to_string(),
-            "photo 4: no cube face found: no 3×3 grid of stickers separated by dark lines"
+            "photo 4: too dark: turn on a light, or move somewhere brighter; photo 5: a 640×480 \
+             RGBA photo needs 1228800 bytes, but it has 1228799"
         );
         shots[3] = Shot {
             width: 0,
@@ -418,5 +436,127 @@ mod tests {
                 .collect();
             proptest::prop_assert!(read(&shots).is_err());
         }
+    }
+}
+
+/// Photo sets as a real room gives them: each must read exactly, or each
+/// bad photo be named with what to do about it.
+#[cfg(test)]
+mod rooms {
+    use super::synthetic::*;
+    use super::*;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// Reads six photos of a random cube, photo `p` taken under
+    /// `conditions(rng, p)`, each `size` pixels; and the cube they show.
+    fn scan(
+        seed: u64,
+        conditions: impl Fn(&mut StdRng, usize) -> Conditions,
+        size: (usize, usize),
+    ) -> (Result<Scan, ScanError>, CubieCube) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let cube = random_cube(&mut rng);
+        let photos = photo_faces(&mut rng, &facelet::faces(&cube));
+        let conditions: Vec<Conditions> = (0..6).map(|p| conditions(&mut rng, p)).collect();
+        let shots = render_set(&mut rng, &photos, &conditions, size);
+        let views: Vec<Photo> = shots.iter().map(Shot::photo).collect();
+        (read_photos(&views), cube)
+    }
+
+    fn reads_exactly(
+        seed: u64,
+        conditions: impl Fn(&mut StdRng, usize) -> Conditions,
+        size: (usize, usize),
+    ) {
+        let (read, cube) = scan(seed, conditions, size);
+        match read {
+            Ok(scan) => assert_eq!(scan.cube, cube, "seed {seed}"),
+            Err(error) => panic!("seed {seed}: {error}"),
+        }
+    }
+
+    /// The photos named as unreadable, each with why.
+    fn failures(
+        seed: u64,
+        conditions: impl Fn(&mut StdRng, usize) -> Conditions,
+    ) -> Vec<(usize, SampleError)> {
+        match scan(seed, conditions, (640, 480)).0 {
+            Err(ScanError::Photos(failures)) => failures,
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn six_photos_in_strong_yellow_light_read_exactly() {
+        for seed in 0..2 {
+            reads_exactly(seed, |rng, _| Conditions::yellow_light(rng), (640, 480));
+        }
+    }
+
+    #[test]
+    fn two_blurred_faces_read_exactly() {
+        let blurred = |_: &mut StdRng, p: usize| Conditions {
+            blur: if p < 2 { 0.015 } else { 0.0 },
+            ..Conditions::default()
+        };
+        reads_exactly(10, blurred, (640, 480));
+    }
+
+    #[test]
+    fn two_steep_faces_read_exactly() {
+        let steep = |_: &mut StdRng, p: usize| Conditions {
+            lean: if p < 2 { 0.45 } else { 0.0 },
+            ..Conditions::default()
+        };
+        reads_exactly(11, steep, (640, 480));
+    }
+
+    #[test]
+    fn a_cube_a_quarter_of_the_frame_wide_reads_exactly() {
+        let small = |_: &mut StdRng, _: usize| Conditions {
+            side: (0.25, 0.26),
+            ..Conditions::default()
+        };
+        reads_exactly(12, small, (480, 640));
+    }
+
+    #[test]
+    fn every_bad_photo_is_named_with_what_to_do() {
+        let mixed = |_: &mut StdRng, p: usize| match p {
+            1 => Conditions {
+                cast: [0.12; 3],
+                ..Conditions::default()
+            },
+            4 => Conditions {
+                side: (0.09, 0.1),
+                ..Conditions::default()
+            },
+            _ => Conditions::default(),
+        };
+        assert_eq!(
+            failures(13, mixed),
+            [(1, SampleError::TooDark), (4, SampleError::FaceTooSmall)]
+        );
+    }
+
+    #[test]
+    fn a_white_cube_on_a_pale_table_says_there_are_no_dark_lines() {
+        let white = |_: &mut StdRng, _: usize| Conditions {
+            plastic: WHITE_PLASTIC,
+            table: Some(PALE_TABLE),
+            ..Conditions::default()
+        };
+        let named = failures(14, white);
+        assert!(named.len() >= 5, "{named:?}");
+        assert!(
+            named
+                .iter()
+                .all(|(_, why)| *why == SampleError::NoDarkLines),
+            "{named:?}"
+        );
+        assert!(SampleError::NoDarkLines
+            .to_string()
+            .contains("(a white cube?): fill the frame with one face"));
     }
 }

@@ -36,9 +36,21 @@ pub enum SampleError {
     },
     #[error("a {width}×{height} photo is too small to find a cube face in (it needs at least {MIN_SIDE} pixels each way)")]
     TooSmall { width: usize, height: usize },
-    #[error("no cube face found: no 3×3 grid of stickers separated by dark lines")]
+    #[error("too dark: turn on a light, or move somewhere brighter")]
+    TooDark,
+    #[error("the light is too coloured to tell the stickers apart: use daylight or a white lamp")]
+    ColouredLight,
+    #[error("blurred: hold the phone still and let it focus, then retake it")]
+    Blurred,
+    #[error("the cube is too small in the photo: get closer, so one face fills most of the frame")]
+    FaceTooSmall,
+    #[error("taken at too steep an angle: hold the phone straight in front of the face")]
+    TooSteep,
+    #[error("no dark lines between the stickers (a white cube?): fill the frame with one face, on a dark background")]
+    NoDarkLines,
+    #[error("no cube face found: fill the frame with one face, straight on, in even light")]
     NoFace,
-    #[error("the cube face runs off the edge of the photo")]
+    #[error("the cube face runs off the edge of the photo: step back a little")]
     OutOfFrame,
 }
 
@@ -60,12 +72,14 @@ pub struct FaceReading {
 /// The smallest width and height searched for a face.
 pub const MIN_SIDE: usize = 24;
 
-/// A pixel belongs to a sticker when it is brighter than this share of the
-/// mean brightness around it…
-const BRIGHT_SHARE: f64 = 0.42;
-/// …or more colourful than this share of it (a blue sticker in dim warm
-/// light is dark, but still far more colourful than black plastic)…
-const COLOURFUL_SHARE: f64 = 0.3;
+/// A pixel belongs to a sticker when it is brighter than the first of one
+/// of these pairs' shares of the mean brightness around it, or more
+/// colourful than the second (a blue sticker in dim warm light is dark, but
+/// still far more colourful than black plastic)… The pairs are tried in
+/// turn until a face is found: the first suits black plastic in uneven
+/// light; higher ones find the lines between stickers that blur has
+/// partly filled in…
+const SHARES: [(f64, f64); 4] = [(0.42, 0.3), (0.65, 0.45), (0.9, 0.6), (1.15, 0.8)];
 /// …and not darker than this in absolute terms (sensor noise in shadow).
 const DARKEST_STICKER: u16 = 20;
 /// The side of the blocks of pixels that share one surround brightness
@@ -108,9 +122,13 @@ pub fn read_face(photo: &Photo) -> Result<FaceReading, SampleError> {
     if width.min(height) < MIN_SIDE {
         return Err(SampleError::TooSmall { width, height });
     }
-    let mask = sticker_mask(photo);
-    let blobs = sticker_blobs(&mask, width, height);
-    let grid = find_grid(&blobs).ok_or(SampleError::NoFace)?;
+    let grid = SHARES
+        .iter()
+        .find_map(|&shares| {
+            let patches = patches(&sticker_mask(photo, shares), width, height);
+            find_grid(&sticker_blobs(&patches, width.min(height), STICKER_SHAPE))
+        })
+        .ok_or_else(|| why_no_face(photo))?;
     let turn = upright_turn(&grid.to_image).ok_or(SampleError::NoFace)?;
     let place = |col: f64, row: f64| turn_lattice([col, row], turn);
     let mut colours = [[0; 3]; 9];
@@ -175,7 +193,7 @@ impl SummedArea {
 
 /// Which pixels look like sticker rather than black plastic, shrunk by one
 /// pixel so that a noisy pixel or two cannot bridge the grid between stickers.
-fn sticker_mask(photo: &Photo) -> Vec<bool> {
+fn sticker_mask(photo: &Photo, (bright_share, colourful_share): (f64, f64)) -> Vec<bool> {
     let (width, height) = (photo.width, photo.height);
     let value = |px: &[u8]| px[0].max(px[1]).max(px[2]);
     // The surround brightness is so smooth that it is only worked out per
@@ -199,8 +217,8 @@ fn sticker_mask(photo: &Photo) -> Vec<bool> {
         .map(|b| {
             let around = blocks.mean(b % blocks_across, b / blocks_across, surround);
             (
-                (BRIGHT_SHARE * around) as u16,
-                (COLOURFUL_SHARE * around) as u16,
+                (bright_share * around) as u16,
+                (colourful_share * around) as u16,
             )
         })
         .collect();
@@ -240,13 +258,14 @@ struct Blob {
     area: f64,
 }
 
-/// The blobs of `mask` that could be stickers: not touching the photo's
-/// edge, of a sticker's size for a face across 25–90% of the short side
-/// (with room for perspective), and compact (a square, even squashed by
-/// perspective, not a strip or a ring).
-fn sticker_blobs(mask: &[bool], width: usize, height: usize) -> Vec<Blob> {
-    let short = width.min(height) as f64;
-    let (min_area, max_area) = ((0.001 * short * short).max(12.0), 0.11 * short * short);
+/// A connected patch of the mask.
+struct Patch {
+    moments: Moments,
+    touches_edge: bool,
+}
+
+/// The connected patches of `mask`.
+fn patches(mask: &[bool], width: usize, height: usize) -> Vec<Patch> {
     // Connected runs of each row are joined with the runs they touch in
     // the row above (union–find): far fewer steps than pixel by pixel.
     let mut runs: Vec<Run> = Vec::new();
@@ -290,14 +309,173 @@ fn sticker_blobs(mask: &[bool], width: usize, height: usize) -> Vec<Blob> {
             run.start <= 1 || run.end + 1 >= width || run.y <= 1 || run.y + 2 >= height;
     }
     (0..runs.len())
-        .filter(|&id| parent[id] == id && !touches_edge[id])
-        .map(|id| &moments[id])
-        .filter(|m| m.n >= min_area && m.n <= max_area && m.compactness() > 0.7)
+        .filter(|&id| parent[id] == id)
+        .map(|id| Patch {
+            moments: std::mem::take(&mut moments[id]),
+            touches_edge: touches_edge[id],
+        })
+        .collect()
+}
+
+/// What a patch must be like to be taken for a sticker.
+#[derive(Clone, Copy)]
+struct StickerShape {
+    /// Its area at least this share of the photo's short side squared…
+    least_area: f64,
+    /// …and its compactness (`Moments::compactness`) above this.
+    compactness: f64,
+}
+
+/// A sticker of a face across 25–90% of the short side (with room for
+/// perspective), and compact: a square, even squashed by perspective, not
+/// a strip or a ring.
+const STICKER_SHAPE: StickerShape = StickerShape {
+    least_area: 0.001,
+    compactness: 0.7,
+};
+
+/// The patches that could be stickers: not touching the photo's edge, and
+/// of `shape` in a photo whose short side is `short` pixels.
+fn sticker_blobs(patches: &[Patch], short: usize, shape: StickerShape) -> Vec<Blob> {
+    let short = short as f64;
+    let (min_area, max_area) = (
+        (shape.least_area * short * short).max(12.0),
+        MAX_AREA * short * short,
+    );
+    patches
+        .iter()
+        .filter(|p| !p.touches_edge)
+        .map(|p| &p.moments)
+        .filter(|m| m.n >= min_area && m.n <= max_area && m.compactness() > shape.compactness)
         .map(|m| Blob {
             centre: m.centre(),
             area: m.n,
         })
         .collect()
+}
+
+/// The largest a sticker may be, as a share of the short side squared.
+const MAX_AREA: f64 = 0.11;
+
+/// Why no face was found in `photo`, in words a person can act on: the
+/// first of too dark, too small, too steep, no lines between the stickers,
+/// blurred and coloured light that the photo shows; or just none found.
+fn why_no_face(photo: &Photo) -> SampleError {
+    let (width, height) = (photo.width, photo.height);
+    let short = width.min(height);
+    // Every fourth pixel each way is plenty for the light's statistics.
+    let sampled: Vec<Rgb> = (0..height)
+        .step_by(4)
+        .flat_map(|y| (0..width).step_by(4).map(move |x| (x, y)))
+        .map(|(x, y)| photo.pixel(x, y))
+        .collect();
+    let mut brightness: Vec<u8> = sampled.iter().map(|p| p[0].max(p[1]).max(p[2])).collect();
+    brightness.sort_unstable();
+    if brightness[brightness.len() * 9 / 10] < TOO_DARK {
+        return SampleError::TooDark;
+    }
+    let patches = patches(&sticker_mask(photo, SHARES[0]), width, height);
+    let grid_with =
+        |shape: StickerShape| find_grid(&sticker_blobs(&patches, short, shape)).is_some();
+    let small = StickerShape {
+        least_area: STICKER_SHAPE.least_area / 8.0,
+        ..STICKER_SHAPE
+    };
+    if grid_with(small) {
+        return SampleError::FaceTooSmall;
+    }
+    if looks_steep(&patches, short) {
+        return SampleError::TooSteep;
+    }
+    // A white cube on a pale table: a pale photo, with little colour.
+    let mut chroma: Vec<u8> = sampled
+        .iter()
+        .map(|p| p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2]))
+        .collect();
+    chroma.sort_unstable();
+    let median_brightness = f64::from(brightness[brightness.len() / 2]);
+    if median_brightness > PALE && f64::from(chroma[chroma.len() / 2]) < 0.25 * median_brightness {
+        return SampleError::NoDarkLines;
+    }
+    if sharpness(photo) < BLURRED {
+        return SampleError::Blurred;
+    }
+    let mean: [f64; 3] = std::array::from_fn(|c| {
+        sampled.iter().map(|p| f64::from(p[c])).sum::<f64>() / sampled.len() as f64
+    });
+    let (most, least) = (
+        mean.iter().copied().fold(0.0, f64::max),
+        mean.iter().copied().fold(f64::INFINITY, f64::min),
+    );
+    if most > COLOURED_LIGHT * least.max(1.0) {
+        return SampleError::ColouredLight;
+    }
+    SampleError::NoFace
+}
+
+/// Whether at least six patches look like stickers seen at a steep angle:
+/// of a sticker's area, of much the same size, but squashed (less compact
+/// than a sticker is taken to be).
+fn looks_steep(patches: &[Patch], short: usize) -> bool {
+    let squashed: Vec<f64> = sticker_blobs(
+        patches,
+        short,
+        StickerShape {
+            compactness: 0.3,
+            ..STICKER_SHAPE
+        },
+    )
+    .iter()
+    .map(|blob| blob.area)
+    .collect();
+    squashed.iter().any(|&area| {
+        let alike = squashed
+            .iter()
+            .filter(|&&other| other < 2.0 * area && area < 2.0 * other);
+        alike.count() >= MIN_STICKERS
+    })
+}
+
+/// A photo whose median brightness (0..255) is above this, with little
+/// colour, is pale all over: a white cube on a pale table.
+const PALE: f64 = 140.0;
+/// A photo whose brightest tenth is darker than this (0..255) is too dark.
+const TOO_DARK: u8 = 40;
+/// A photo is blurred whose `sharpness` is below this.
+const BLURRED: f64 = 0.45;
+/// The light is too coloured when one channel's mean is this many times
+/// another's.
+const COLOURED_LIGHT: f64 = 3.0;
+
+/// How sharp the photo's edges are, from 0 to about 1: the strongest steps
+/// between neighbouring 2×2 blocks over the strongest between blocks four
+/// apart. A sharp edge steps all the way between neighbours; blur spreads
+/// the step over several.
+fn sharpness(photo: &Photo) -> f64 {
+    let (across, down) = (photo.width / 2, photo.height / 2);
+    let value = |x: usize, y: usize| -> f64 {
+        let p = photo.pixel(x, y);
+        f64::from(p[0]) + f64::from(p[1]) + f64::from(p[2])
+    };
+    let blocks: Vec<f64> = (0..down)
+        .flat_map(|by| (0..across).map(move |bx| (bx, by)))
+        .map(|(bx, by)| {
+            let (x, y) = (2 * bx, 2 * by);
+            value(x, y) + value(x + 1, y) + value(x, y + 1) + value(x + 1, y + 1)
+        })
+        .collect();
+    let steps = |apart: usize| -> f64 {
+        let mut differences: Vec<f64> = (0..down)
+            .flat_map(|by| (0..across.saturating_sub(apart)).map(move |bx| (bx, by)))
+            .map(|(bx, by)| (blocks[by * across + bx + apart] - blocks[by * across + bx]).abs())
+            .collect();
+        differences.sort_unstable_by(f64::total_cmp);
+        differences
+            .get(differences.len() * 99 / 100)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    steps(1) / steps(4).max(1.0)
 }
 
 /// A stretch of mask pixels in one row, `start..end`.
@@ -322,7 +500,7 @@ fn union(parent: &mut [usize], a: usize, b: usize) {
 }
 
 /// Running sums for a blob's area, centroid and spread.
-#[derive(Default)]
+#[derive(Default, Clone)]
 struct Moments {
     n: f64,
     x: f64,

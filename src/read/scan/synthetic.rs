@@ -1,7 +1,8 @@
 //! Synthetic photos of a cube for the tests: a cluttered background of
-//! random rectangles, one face drawn in perspective at any angle (nine
-//! stickers on black plastic), then a brightness gradient, a colour cast
-//! and per-pixel noise over everything.
+//! random rectangles (or a plain pale table), one face drawn in perspective
+//! at any angle (nine stickers on black or white plastic), small or large,
+//! square-on or steeply leant back, then blur, a brightness gradient, a
+//! colour cast and per-pixel noise over everything.
 
 use super::assemble::turned;
 use super::homography::{Homography, Point};
@@ -24,7 +25,12 @@ pub const STICKER_RGB: [Rgb; 6] = [
     [10, 62, 195],
 ];
 
-const PLASTIC: [f64; 3] = [24.0, 24.0, 27.0];
+/// A black cube's plastic.
+pub const BLACK_PLASTIC: [f64; 3] = [24.0, 24.0, 27.0];
+/// A white cube's plastic: a little greyer than its white stickers.
+pub const WHITE_PLASTIC: [f64; 3] = [222.0, 222.0, 216.0];
+/// A pale wooden table.
+pub const PALE_TABLE: [f64; 3] = [214.0, 200.0, 178.0];
 
 /// An owned RGBA image.
 pub struct Shot {
@@ -52,6 +58,20 @@ pub struct Conditions {
     pub max_tilt: f64,
     /// Pixel noise: uniform within ± this, in 0..255 units.
     pub noise: f64,
+    /// The face's side, as a share of the photo's short side: drawn from
+    /// this range.
+    pub side: (f64, f64),
+    /// How far the face leans back from square-on: its far edge is this
+    /// share shorter than its near one, and its height is squashed by
+    /// `1 - lean` (0 is square-on; 0.5 is about 60°).
+    pub lean: f64,
+    /// Blur: the radius of a box blur applied twice, as a share of the
+    /// face's side (a sticker is a third).
+    pub blur: f64,
+    /// The cube's plastic, between and around the stickers.
+    pub plastic: [f64; 3],
+    /// A plain table under the cube, or (`None`) a cluttered one.
+    pub table: Option<[f64; 3]>,
 }
 
 impl Conditions {
@@ -67,8 +87,34 @@ impl Conditions {
         let light = lights[rng.gen_range(0..lights.len())];
         Conditions {
             cast: light.map(|g| g * rng.gen_range(0.94..1.06)),
+            ..Conditions::default()
+        }
+    }
+
+    /// Strong warm indoor light: a bulb's yellow, stronger than tungsten
+    /// white balance leaves it, and dim.
+    pub fn yellow_light(rng: &mut StdRng) -> Conditions {
+        let gain = rng.gen_range(0.6..0.75);
+        Conditions {
+            cast: [1.0, 0.72, 0.3].map(|g| g * gain),
+            ..Conditions::default()
+        }
+    }
+}
+
+impl Default for Conditions {
+    /// Daylight, any angle, strong noise, a black cube of 30–85% of the
+    /// short side on a cluttered table, sharp.
+    fn default() -> Conditions {
+        Conditions {
+            cast: [1.0; 3],
             max_tilt: std::f64::consts::PI,
             noise: 14.0,
+            side: (0.3, 0.85),
+            lean: 0.0,
+            blur: 0.0,
+            plastic: BLACK_PLASTIC,
+            table: None,
         }
     }
 }
@@ -109,20 +155,11 @@ pub fn render(
     conditions: &Conditions,
 ) -> Shot {
     let mut image = vec![[0.0f64; 3]; width * height];
-    let backdrop = random_colour(rng);
-    image.fill(backdrop);
-    for _ in 0..30 {
-        let colour = random_colour(rng);
-        let (w, h) = (
-            rng.gen_range(width / 30..width / 3),
-            rng.gen_range(height / 30..height / 3),
-        );
-        let (x0, y0) = (rng.gen_range(0..width - w), rng.gen_range(0..height - h));
-        for y in y0..y0 + h {
-            image[y * width + x0..y * width + x0 + w].fill(colour);
-        }
+    match conditions.table {
+        Some(table) => image.fill(table),
+        None => clutter(rng, &mut image, width, height),
     }
-    let to_face = place_face(rng, width, height, conditions.max_tilt);
+    let (to_face, side) = place_face(rng, width, height, conditions);
     let gap = rng.gen_range(0.05..0.08);
     for y in 0..height {
         for x in 0..width {
@@ -137,9 +174,13 @@ pub fn render(
             image[y * width + x] = if inside(fx - col) && inside(fy - row) {
                 stickers[3 * row as usize + col as usize].map(f64::from)
             } else {
-                PLASTIC
+                conditions.plastic
             };
         }
+    }
+    let radius = (conditions.blur * side).round() as usize;
+    for _ in 0..2 {
+        box_blur(&mut image, width, height, radius);
     }
     let direction = rng.gen_range(0.0..std::f64::consts::TAU);
     let (dx, dy) = (direction.cos(), direction.sin());
@@ -164,19 +205,69 @@ pub fn render(
     }
 }
 
+/// A backdrop of one random colour with 30 random rectangles on it.
+fn clutter(rng: &mut StdRng, image: &mut [[f64; 3]], width: usize, height: usize) {
+    image.fill(random_colour(rng));
+    for _ in 0..30 {
+        let colour = random_colour(rng);
+        let (w, h) = (
+            rng.gen_range(width / 30..width / 3),
+            rng.gen_range(height / 30..height / 3),
+        );
+        let (x0, y0) = (rng.gen_range(0..width - w), rng.gen_range(0..height - h));
+        for y in y0..y0 + h {
+            image[y * width + x0..y * width + x0 + w].fill(colour);
+        }
+    }
+}
+
+/// Blurs `image` with a box of `radius` pixels each way, across then down.
+fn box_blur(image: &mut [[f64; 3]], width: usize, height: usize, radius: usize) {
+    if radius == 0 {
+        return;
+    }
+    let pass = |image: &mut [[f64; 3]],
+                at: &dyn Fn(usize, usize) -> usize,
+                lines: usize,
+                length: usize| {
+        for line in 0..lines {
+            let original: Vec<[f64; 3]> = (0..length).map(|i| image[at(line, i)]).collect();
+            for i in 0..length {
+                let (from, to) = (i.saturating_sub(radius), (i + radius + 1).min(length));
+                let mut sum = [0.0; 3];
+                for pixel in &original[from..to] {
+                    for c in 0..3 {
+                        sum[c] += pixel[c];
+                    }
+                }
+                image[at(line, i)] = sum.map(|v| v / (to - from) as f64);
+            }
+        }
+    };
+    pass(image, &|y, x| y * width + x, height, width);
+    pass(image, &|x, y| y * width + x, width, height);
+}
+
 fn random_colour(rng: &mut StdRng) -> [f64; 3] {
     std::array::from_fn(|_| rng.gen_range(0.0..255.0))
 }
 
 /// The map from pixels to face coordinates (0..3 each way, stickers row by
-/// row) of a face placed at random: a side of 30–85% of the photo's short
-/// side, turned up to `max_tilt`, each corner pulled by up to 8% of the side
-/// for perspective, all inside the photo.
-fn place_face(rng: &mut StdRng, width: usize, height: usize, max_tilt: f64) -> Homography {
+/// row) of a face placed at random, and its side in pixels: a side in
+/// `conditions.side` of the photo's short side, leant back by
+/// `conditions.lean`, turned up to `conditions.max_tilt`, each corner
+/// pulled by up to 8% of the side for perspective, all inside the photo.
+fn place_face(
+    rng: &mut StdRng,
+    width: usize,
+    height: usize,
+    conditions: &Conditions,
+) -> (Homography, f64) {
     let short = width.min(height) as f64;
-    let mut side = rng.gen_range(0.3..0.85) * short;
+    let (least, most) = conditions.side;
+    let mut side = rng.gen_range(least..most) * short;
     loop {
-        let tilt = rng.gen_range(-max_tilt..=max_tilt);
+        let tilt = rng.gen_range(-conditions.max_tilt..=conditions.max_tilt);
         let (sin, cos) = tilt.sin_cos();
         let reach = side * 0.5 * (sin.abs() + cos.abs()) + 0.1 * side;
         if 2.0 * reach + 8.0 < short {
@@ -184,10 +275,13 @@ fn place_face(rng: &mut StdRng, width: usize, height: usize, max_tilt: f64) -> H
                 rng.gen_range(reach + 4.0..width as f64 - reach - 4.0),
                 rng.gen_range(reach + 4.0..height as f64 - reach - 4.0),
             ];
+            let lean = conditions.lean;
             let pairs: Vec<(Point, Point)> = [[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]
                 .into_iter()
                 .map(|[a, b]: Point| {
-                    let (x, y) = (a * side / 2.0, b * side / 2.0);
+                    // The far (top) edge is shorter, and the face squashed.
+                    let narrowing = if b < 0.0 { 1.0 - lean } else { 1.0 };
+                    let (x, y) = (a * side / 2.0 * narrowing, b * side / 2.0 * (1.0 - lean));
                     let pull = |rng: &mut StdRng| rng.gen_range(-0.08..0.08) * side;
                     let corner = [
                         centre[0] + x * cos - y * sin + pull(rng),
@@ -197,7 +291,7 @@ fn place_face(rng: &mut StdRng, width: usize, height: usize, max_tilt: f64) -> H
                 })
                 .collect();
             if let Some(map) = Homography::fit(&pairs) {
-                return map;
+                return (map, side);
             }
         }
         side *= 0.97;
@@ -217,6 +311,29 @@ pub fn render_all(rng: &mut StdRng, photos: &[[Face; 9]; 6]) -> Vec<Shot> {
                 480,
                 &faces.map(|f| STICKER_RGB[f.index()]),
                 &conditions,
+            )
+        })
+        .collect()
+}
+
+/// Rendered `width` × `height` photos of six faces, photo `p` under
+/// `conditions[p]`.
+pub fn render_set(
+    rng: &mut StdRng,
+    photos: &[[Face; 9]; 6],
+    conditions: &[Conditions],
+    (width, height): (usize, usize),
+) -> Vec<Shot> {
+    photos
+        .iter()
+        .zip(conditions)
+        .map(|(faces, conditions)| {
+            render(
+                rng,
+                width,
+                height,
+                &faces.map(|f| STICKER_RGB[f.index()]),
+                conditions,
             )
         })
         .collect()
