@@ -217,8 +217,8 @@ fn nearest(
 
 /// One change to the stickers that makes a real cube.
 enum Fix {
-    /// Two stickers in each other's places.
-    Swap(usize, usize),
+    /// Two stickers in each other's places: any one of these pairs.
+    Swap(Vec<(usize, usize)>),
     /// A face whose stickers, turned this many quarter turns clockwise as
     /// the net shows it, make a real cube.
     Turn(Face, usize),
@@ -226,17 +226,40 @@ enum Fix {
 
 impl Fix {
     fn problem(&self, photos: Option<&PhotoOf>) -> Problem {
-        match *self {
-            Fix::Swap(a, b) => Problem::new(
-                format!(
-                    "Two stickers look swapped: {} and {}, ringed. Exchanging them makes a real cube.",
-                    sticker_name(a, photos),
-                    sticker_name(b, photos)
-                ),
-                vec![a, b],
-            ),
-            Fix::Turn(face, turns) => {
-                let how = ["", "a quarter turn clockwise", "a half turn", "a quarter turn anticlockwise"][turns];
+        match self {
+            Fix::Swap(pairs) => {
+                let each: Vec<String> = pairs
+                    .iter()
+                    .map(|&(a, b)| {
+                        format!(
+                            "{} and {}",
+                            sticker_name(a, photos),
+                            sticker_name(b, photos)
+                        )
+                    })
+                    .collect();
+                let message = match each.as_slice() {
+                    [one] => format!("Two stickers look swapped: {one}, ringed. Exchanging them makes a real cube."),
+                    _ => format!(
+                        "Two stickers look swapped: exchanging {} makes a real cube. They are ringed.",
+                        each.join(", or ")
+                    ),
+                };
+                let mut stickers: Vec<usize> = Vec::new();
+                for s in pairs.iter().flat_map(|&(a, b)| [a, b]) {
+                    if !stickers.contains(&s) {
+                        stickers.push(s);
+                    }
+                }
+                Problem::new(message, stickers)
+            }
+            &Fix::Turn(face, turns) => {
+                let how = [
+                    "",
+                    "a quarter turn clockwise",
+                    "a half turn",
+                    "a quarter turn anticlockwise",
+                ][turns];
                 let shown = photos.map_or_else(String::new, |photos| {
                     format!(" (photo {})", photos[9 * face.index() + 4] + 1)
                 });
@@ -265,12 +288,13 @@ fn holding_top(face: Face) -> Face {
     }
 }
 
-/// The one pair of stickers whose exchange makes a real cube, if just one
-/// pair does (an edge's own two stickers exchanged is a flip, which any
-/// edge's would undo: no one pair).
+/// The pairs of stickers whose exchange makes a real cube, if there are
+/// at most `MOST_SWAPS` (an edge's own two stickers exchanged is a flip,
+/// which any edge's would undo: no few pairs).
 fn swapped_pair(faces: &[Face; N_FACELETS]) -> Option<Fix> {
+    const MOST_SWAPS: usize = 3;
     let stickers: Vec<usize> = (0..N_FACELETS).filter(|s| s % 9 != 4).collect();
-    let mut found = None;
+    let mut found = Vec::new();
     for (i, &a) in stickers.iter().enumerate() {
         for &b in &stickers[i + 1..] {
             if faces[a] == faces[b] {
@@ -279,14 +303,14 @@ fn swapped_pair(faces: &[Face; N_FACELETS]) -> Option<Fix> {
             let mut swapped = *faces;
             swapped.swap(a, b);
             if is_real(&swapped) {
-                if found.is_some() {
+                if found.len() == MOST_SWAPS {
                     return None;
                 }
-                found = Some(Fix::Swap(a, b));
+                found.push((a, b));
             }
         }
     }
-    found
+    (!found.is_empty()).then_some(Fix::Swap(found))
 }
 
 /// The one face whose stickers, turned, make a real cube.
