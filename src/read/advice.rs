@@ -123,7 +123,7 @@ fn colour_counts(
     // is too little of; if no one change brings the cube nearer to real
     // (two mistakes can hide each other: a piece painted as another that
     // was itself painted as a third), each two changes.
-    let changes: Vec<(usize, Face)> = (0..N_FACELETS)
+    let changes: Changes = (0..N_FACELETS)
         .filter(|&s| s % 9 != 4 && over.contains(&faces[s]))
         .flat_map(|s| under.iter().map(move |&f| (s, f)))
         .collect();
@@ -189,13 +189,16 @@ fn colour_counts(
     Problem::new(message, stickers)
 }
 
+/// Stickers to change, each to a colour.
+type Changes = Vec<(usize, Face)>;
+
 /// Of these sets of changes (sticker, colour) to `faces`, those that bring
 /// it nearest to a real cube, if nearer than `before`, and how near.
 fn nearest(
     faces: &[Face; N_FACELETS],
     before: (u32, bool),
-    sets: impl Iterator<Item = Vec<(usize, Face)>>,
-) -> ((u32, bool), Vec<Vec<(usize, Face)>>) {
+    sets: impl Iterator<Item = Changes>,
+) -> ((u32, bool), Vec<Changes>) {
     let mut best = before;
     let mut found = Vec::new();
     for set in sets {
