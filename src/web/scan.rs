@@ -5,7 +5,6 @@
 //! photos to retake, or which cubes to choose between.
 
 use super::{js_error, to_js};
-use crate::cube::facelet;
 use crate::read::scan::{self, Photo, PhotoView, Point, ScanError};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
