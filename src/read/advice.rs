@@ -142,7 +142,8 @@ fn colour_counts(
     let tally = |list: &[Face]| {
         and_list(
             list.iter()
-                .map(|&f| format!("{} {}", counts[f.index()], lower(f))),
+                .map(|&f| format!("{} {}", counts[f.index()], lower(f)))
+                .collect(),
         )
     };
     let mut message =
@@ -161,8 +162,8 @@ fn colour_counts(
              stickers, and {}. Some {} stickers should be {}.",
             tally(&over),
             tally(&under),
-            or_list(over.iter().map(|&f| lower(f))),
-            or_list(under.iter().map(|&f| lower(f)))
+            or_list(over.iter().map(|&f| lower(f)).collect()),
+            or_list(under.iter().map(|&f| lower(f)).collect())
         ),
         };
     let mut stickers: Vec<usize> = Vec::new();
@@ -423,44 +424,29 @@ fn cubie_problem(
             return None
         }
         CubieError::CornerCount { piece, .. } => {
-            return Some(twice(
-                "corner",
-                CORNER_NAMES[*piece as usize],
-                &CORNER_FACELETS,
-                |p| corner_at(faces, p).map(|(x, _)| x) == Some(*piece),
-            ))
+            let at = (0..8).filter(|&p| corner_at(faces, p).map(|(x, _)| x) == Some(*piece));
+            let stickers = at.flat_map(|p| CORNER_FACELETS[p]).collect();
+            return Some(twice("corner", CORNER_NAMES[*piece as usize], stickers));
         }
         CubieError::EdgeCount { piece, .. } => {
-            return Some(twice(
-                "edge",
-                EDGE_NAMES[*piece as usize],
-                &EDGE_FACELETS,
-                |p| edge_at(faces, p).map(|(x, _)| x) == Some(*piece),
-            ))
+            let at = (0..12).filter(|&p| edge_at(faces, p).map(|(x, _)| x) == Some(*piece));
+            let stickers = at.flat_map(|p| EDGE_FACELETS[p]).collect();
+            return Some(twice("edge", EDGE_NAMES[*piece as usize], stickers));
         }
         CubieError::CornerOutOfRange { .. } | CubieError::EdgeOutOfRange { .. } => return None,
     };
     Some(Problem::new(message, Vec::new()))
 }
 
-/// A piece found at more than one place (so another is missing): those
-/// places are ringed.
-fn twice<const N: usize>(
-    kind: &str,
-    name: &str,
-    places: &[[usize; N]],
-    holds: impl Fn(usize) -> bool,
-) -> Problem {
+/// A piece found at more than one place (so another is missing): the
+/// stickers of those places are ringed.
+fn twice(kind: &str, name: &str, stickers: Vec<usize>) -> Problem {
     let colours = name
         .chars()
         .filter_map(Face::from_letter)
         .map(lower)
         .collect::<Vec<_>>()
         .join("-");
-    let stickers: Vec<usize> = (0..places.len())
-        .filter(|&p| holds(p))
-        .flat_map(|p| places[p])
-        .collect();
     Problem::new(
         format!(
             "There is more than one {colours} {kind} (ringed), so another {kind} is missing: a sticker on \
@@ -475,11 +461,11 @@ fn twice<const N: usize>(
 fn wrong_piece(letters: &[char], stickers: &[usize], photos: Option<&PhotoOf>) -> String {
     let faces: Vec<Option<Face>> = letters.iter().map(|&l| face_of(l)).collect();
     let pointer = look_at(stickers, photos);
-    let repeated = (0..letters.len())
-        .flat_map(|i| (i + 1..letters.len()).map(move |j| (i, j)))
-        .find(|&(i, j)| letters[i] == letters[j]);
-    if let Some((i, _)) = repeated {
-        let same = letters.iter().filter(|&&l| l == letters[i]).count();
+    let same = letters
+        .iter()
+        .map(|l| letters.iter().filter(|&m| m == l).count())
+        .max();
+    if let Some(same @ 2..) = same {
         let number = if same == 2 { "Two" } else { "Three" };
         return format!("{number} stickers of the same colour on one piece: look at {pointer}.");
     }
@@ -506,7 +492,7 @@ fn wrong_piece(letters: &[char], stickers: &[usize], photos: Option<&PhotoOf>) -
 /// "the piece at U-F-R (between the white, green and red centres; photos
 /// 1, 2 and 5 show it)".
 fn look_at(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
-    let centres = and_list(piece_faces(stickers).into_iter().map(lower));
+    let centres = and_list(piece_faces(stickers).into_iter().map(lower).collect());
     format!(
         "the piece at {} (between the {centres} centres{})",
         piece_name(stickers),
@@ -525,7 +511,7 @@ fn shown_in(stickers: &[usize], photos: Option<&PhotoOf>) -> String {
             [one] => format!("; photo {one} shows it"),
             _ => format!(
                 "; photos {} show it",
-                and_list(numbers.iter().map(ToString::to_string))
+                and_list(numbers.iter().map(ToString::to_string).collect())
             ),
         }
     })
@@ -593,17 +579,16 @@ fn sentence(text: &str) -> String {
 }
 
 /// "a", "a and b", "a, b and c".
-fn and_list(items: impl Iterator<Item = String>) -> String {
+fn and_list(items: Vec<String>) -> String {
     joined(items, "and")
 }
 
 /// "a", "a or b", "a, b or c".
-fn or_list(items: impl Iterator<Item = String>) -> String {
+fn or_list(items: Vec<String>) -> String {
     joined(items, "or")
 }
 
-fn joined(items: impl Iterator<Item = String>, joiner: &str) -> String {
-    let items: Vec<String> = items.collect();
+fn joined(items: Vec<String>, joiner: &str) -> String {
     match items.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} {joiner} {last}", rest.join(", ")),
         _ => items.concat(),

@@ -1,76 +1,47 @@
 //! The colour editor, for the page: checking a painted cube with the
-//! solver's own facelet rules, said as the problems a person with the cube
-//! in hand can act on (`read::advice`), and the palette the net paints with
-//! (the 3D cube's own colours).
+//! solver's own facelet rules, and the palette the net paints with (the 3D
+//! cube's own colours). The problems it lists, in words a person can act
+//! on, come from the lab's module (`advice`), loaded on first use.
 
-use super::{js_error, read_palette, to_js};
+use super::{read_palette, to_js};
 use crate::cube::colour;
 use crate::cube::cubie::Face;
-use crate::cube::facelet::{self, N_FACELETS};
-use crate::read::advice::{problems, PhotoOf};
+use crate::cube::facelet;
 use crate::show::palette;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
-
-/// One mistake in a painted cube.
-#[derive(Serialize)]
-struct Problem {
-    /// Whole sentences, in plain words.
-    message: String,
-    /// Sticker positions (0..54) to ring: only those the mistake pins down.
-    stickers: Vec<usize>,
-}
 
 #[derive(Serialize)]
 struct Check {
     valid: bool,
     /// The state in face letters (URFDLB) when valid, else empty.
     facelets: String,
-    problems: Vec<Problem>,
+    /// When not valid, the first rule broken, in the rule's own words: all
+    /// a pasted text that fits no net is told.
+    error: String,
 }
 
 /// Checks a facelet string (face or colour letters) with the solver's own
-/// rules: `{ valid, facelets, problems: [{ message, stickers }] }`, one
-/// problem per mistake, each message whole sentences. `photos`, after a
-/// scan: the photo (0-based) each of the 54 stickers was read from, for
-/// the messages to name.
+/// rules: `{ valid, facelets, error }`.
 #[wasm_bindgen(js_name = checkFacelets)]
-pub fn check_facelets(text: &str, photos: Option<Vec<u8>>) -> Result<JsValue, JsValue> {
-    let photo_of = photos.map(|list| photo_of(&list)).transpose()?;
+pub fn check_facelets(text: &str) -> Result<JsValue, JsValue> {
     let check = match facelet::parse(text) {
         Ok(cube) => Check {
             valid: true,
             facelets: facelet::to_string(&cube),
-            problems: Vec::new(),
+            error: String::new(),
         },
-        Err(_) => Check {
+        Err(invalid) => Check {
             valid: false,
             facelets: String::new(),
-            problems: problems(text, photo_of.as_ref())
-                .into_iter()
-                .map(|p| Problem {
-                    message: p.message,
-                    stickers: p.stickers,
-                })
-                .collect(),
+            error: invalid
+                .0
+                .first()
+                .map(ToString::to_string)
+                .unwrap_or_default(),
         },
     };
     to_js(&check)
-}
-
-/// A list of 54 photo numbers (0..6) as a `PhotoOf`.
-fn photo_of(list: &[u8]) -> Result<PhotoOf, JsValue> {
-    let fits = list.len() == N_FACELETS && list.iter().all(|&p| p < 6);
-    if !fits {
-        return Err(js_error(
-            &format!(
-                "photos: need {N_FACELETS} photo numbers from 0 to 5, one per sticker; got {}",
-                list.len()
-            ),
-            None,
-        ));
-    }
-    Ok(std::array::from_fn(|s| usize::from(list[s])))
 }
 
 #[derive(Serialize)]

@@ -2,10 +2,11 @@
 //! `solving` reads what was entered and solves it (in the page's worker),
 //! `links` reads and writes share links, `editor` checks painted cubes and
 //! gives the palette, `app` is the cube on the canvas (playback and the
-//! renderer), and `lab` the FMC lab and proofs, built into a module of
-//! their own (the `lab` feature) that a worker loads on first use. The page's small ES modules drive them. Errors reach JS as
-//! `Error`s carrying a `column` where the input has one; nothing here
-//! panics on user input.
+//! renderer); `lab` the FMC lab and proofs, `scan` the photos read and
+//! `advice` the editor's problems in plain words are built into a module of
+//! their own (the `lab` feature) that a worker loads on first use. The
+//! page's small ES modules drive them. Errors reach JS as `Error`s carrying
+//! a `column` where the input has one; nothing here panics on user input.
 
 use crate::cube::facelet;
 use crate::input::{Input, InputError, Mode, Solved};
@@ -25,6 +26,8 @@ use {
     wasm_bindgen::JsCast,
 };
 
+#[cfg(feature = "lab")]
+pub mod advice;
 #[cfg(feature = "page")]
 pub mod app;
 #[cfg(feature = "page")]

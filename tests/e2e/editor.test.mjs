@@ -26,10 +26,18 @@ async function openEditor(viewport) {
 
 const sticker = (page, index) => page.locator(`.net [data-index="${index}"]`);
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' }).inputValue();
-const problems = (page) => page.locator('.problems li').allTextContents();
+/** Once the lab's worker has answered the last check (the list is busy until then). */
+const answered = (page) => page.locator('.problems:not([aria-busy])').waitFor();
+const problems = async (page) => {
+  await answered(page);
+  return page.locator('.problems li').allTextContents();
+};
 /** The stickers ringed as wrong, in order. */
-const ringed = async (page) => (await page.locator('.net .sticker.bad')
-  .evaluateAll((cells) => cells.map((cell) => Number(cell.dataset.index)))).sort((a, b) => a - b);
+const ringed = async (page) => {
+  await answered(page);
+  const cells = page.locator('.net .sticker.bad');
+  return (await cells.evaluateAll((all) => all.map((cell) => Number(cell.dataset.index)))).sort((a, b) => a - b);
+};
 /** `text` with the letters at each cycle's places moved one place along it. */
 function cycled(text, ...cycles) {
   const letters = [...text];

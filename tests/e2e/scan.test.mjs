@@ -99,6 +99,7 @@ describe('Scan', () => {
     await page.getByRole('button', { name: 'Correct it in the editor' }).click();
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, flipped.join(''));
     assert.match(await scanStatus(page).textContent(), /^The cube as read is in the editor, its broken pieces marked/);
+    await page.locator('.problems:not([aria-busy])').waitFor();
     assert.deepEqual(await page.locator('.problems li').allTextContents(), [flip]);
     assert.equal(await page.locator('.net .sticker.bad').count(), 0);
     // Putting the edge back the right way makes it the real cube.
@@ -133,6 +134,7 @@ describe('Scan', () => {
     assert.ok(said.includes('F2 (the green face\'s top middle; photo 6 shows it)'), said);
     await page.getByRole('button', { name: 'Correct it in the editor' }).click();
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, misread.join(''));
+    await page.locator('.problems:not([aria-busy])').waitFor();
     assert.deepEqual(await page.locator('.problems li').allTextContents(), [said]);
     const ringed = await page.locator('.net .sticker.bad').evaluateAll((cells) => cells.map((cell) => Number(cell.dataset.index)));
     assert.ok(ringed.includes(f) && ringed.includes(other) && ringed.length <= 6, String(ringed));

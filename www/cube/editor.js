@@ -2,9 +2,10 @@
 // B in a row; D below) whose stickers are painted from a palette of the six
 // WCA colours, by pointer or keyboard (arrows move, 1–6 or W R G Y O B pick a
 // colour, Enter or Space paints). Centres are fixed. Every change is checked
-// by the solver's own facelet rules (wasm `checkFacelets`), whose problems
-// (one per mistake, in plain words) are listed and whose stickers are
-// ringed; "Solve this" is enabled only for a valid cube. A scan (scan.js)
+// by the solver's own facelet rules (wasm `checkFacelets`): "Solve this" is
+// enabled only for a valid cube. The problems of one that is not (one per
+// mistake, in plain words) come from the lab's worker, and are listed and
+// their stickers ringed when it answers. A scan (scan.js)
 // loads its reading here, its unsure stickers marked until painted, and its
 // problems name the photos that show the stickers at fault.
 
@@ -18,6 +19,7 @@ const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
 const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
 const isCentre = (index) => index % 9 === 4;
 const name = (index) => `${FACES[Math.floor(index / 9)]}${(index % 9) + 1}`;
+const sentence = (text) => `${text.replace(/^./, (c) => c.toUpperCase())}.`;
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -28,13 +30,15 @@ function element(tag, attributes = {}, text = '') {
 
 /**
  * Builds the editor in `root`. `colours` is the wasm palette's faces (in
- * face order: `{ letter, name }`); `check(text, photos)` is the wasm
- * checkFacelets; `shown()` gives the facelets of the cube on the page;
+ * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
+ * `advise(text, photos)` resolves to the problems of a cube that is not
+ * valid (wasm faceletProblems, in the lab's worker: `[{ message, stickers
+ * }]`); `shown()` gives the facelets of the cube on the page;
  * `onSolve(facelets)` solves a valid cube. Returns `{ loadScan(facelets,
  * unsure, photoOf) }`: loads a scanned cube, marking the stickers whose
  * `unsure` entry is true; `photoOf[i]` is the photo sticker `i` was read from.
  */
-export function createEditor({ root, colours, check, shown, onSolve }) {
+export function createEditor({ root, colours, check, advise, shown, onSolve }) {
   const COLOURS = colours.map((colour) => colour.name);
   const COLOUR_LETTERS = colours.map((colour) => colour.letter).join('');
   /** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
@@ -45,11 +49,12 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
   const stickers = [...SOLVED];
   let colour = 0;
   let focused = 0;
-  let problems = [];
   /** Stickers a scan was unsure of, until painted or replaced. */
   let unsure = new Set();
   /** After a scan, the photo each sticker was read from, until another cube is loaded. */
   let photoOf;
+  /** Counts checks, so that problems arriving for an older one are dropped. */
+  let checks = 0;
 
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
   const swatches = COLOURS.map((colourName, c) => {
@@ -127,9 +132,23 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
 
   function refresh() {
     const text = stickers.map((c) => COLOUR_LETTERS[c]).join('');
-    const result = check(text, photoOf);
-    problems = result.problems;
-    const bad = new Set(problems.flatMap((problem) => problem.stickers));
+    const result = check(text);
+    checks += 1;
+    draw(new Set());
+    if (result.valid) {
+      list.replaceChildren(element('li', { class: 'ok' }, 'A valid cube: ready to solve.'));
+      list.removeAttribute('aria-busy');
+    } else {
+      list.setAttribute('aria-busy', 'true');
+      listProblems(text, checks);
+    }
+    solve.disabled = !result.valid;
+    field.value = stickers.map((c) => FACES[c]).join('');
+    field.removeAttribute('aria-invalid');
+  }
+
+  /** Paints the net, ringing the stickers in `bad`. */
+  function draw(bad) {
     cells.forEach((button, index) => {
       const c = stickers[index];
       const doubt = unsure.has(index);
@@ -138,12 +157,24 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
       const check = doubt ? ', unsure: check it' : '';
       button.setAttribute('aria-label', `${name(index)}: ${COLOURS[c]}${fixed}${bad.has(index) ? ', wrong' : ''}${check}`);
     });
-    list.replaceChildren(...(result.valid
-      ? [element('li', { class: 'ok' }, 'A valid cube: ready to solve.')]
-      : problems.map((problem) => element('li', {}, problem.message))));
-    solve.disabled = !result.valid;
-    field.value = stickers.map((c) => FACES[c]).join('');
-    field.removeAttribute('aria-invalid');
+  }
+
+  /**
+   * Lists the problems of the cube checked `asked`-th and rings their
+   * stickers, when the lab's worker answers (the first answer waits for its
+   * module to load); an answer for an older check is dropped.
+   */
+  async function listProblems(text, asked) {
+    let found;
+    try {
+      found = await advise(text, photoOf);
+    } catch (error) {
+      found = [{ message: sentence(`this is no real cube, but what is wrong could not be worked out: ${error.message}`), stickers: [] }];
+    }
+    if (asked !== checks) return;
+    draw(new Set(found.flatMap((problem) => problem.stickers)));
+    list.replaceChildren(...found.map((problem) => element('li', {}, problem.message)));
+    list.removeAttribute('aria-busy');
   }
 
   /** Reads a pasted or typed facelet string into the net, if it fits. */
@@ -156,10 +187,10 @@ export function createEditor({ root, colours, check, shown, onSolve }) {
       load(colours);
       return;
     }
-    const result = check(letters);
+    const { error } = check(letters);
     const message = colours.length === 54 && colours.every((c) => c >= 0)
       ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue).'
-      : (result.problems[0] ? result.problems[0].message : 'Not a facelet string.');
+      : sentence(error || 'not a facelet string');
     note.textContent = message;
     field.setAttribute('aria-invalid', 'true');
   }

@@ -4,6 +4,7 @@
 
 import { $, page, ui } from '../page.js';
 import { recall } from '../remembered.js';
+import { labClient } from '../solving.js';
 import { load, mode } from '../show.js';
 
 export function wireYourCube({ wasm, colours }) {
@@ -11,10 +12,13 @@ export function wireYourCube({ wasm, colours }) {
   let built = null;
   const openEditor = () => {
     if (!editor.open) return built;
+    // The editor's problems come from the lab's worker: its module loads meanwhile.
+    labClient().warm();
     built ??= import('./editor.js').then(({ createEditor }) => createEditor({
       root: $('editor-body'),
       colours,
-      check: (text, photos) => wasm.checkFacelets(text, photos),
+      check: (text) => wasm.checkFacelets(text),
+      advise: (text, photos) => labClient().call('problems', { text, photos }),
       shown: () => page.solution && page.solution.facelets,
       onSolve: (facelets) => {
         load({ ...wasm.readInput(facelets), mode: mode() });

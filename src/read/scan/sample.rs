@@ -363,15 +363,25 @@ const MAX_AREA: f64 = 0.11;
 fn why_no_face(photo: &Photo) -> SampleError {
     let (width, height) = (photo.width, photo.height);
     let short = width.min(height);
-    // Every fourth pixel each way is plenty for the light's statistics.
-    let sampled: Vec<Rgb> = (0..height)
-        .step_by(4)
-        .flat_map(|y| (0..width).step_by(4).map(move |x| (x, y)))
-        .map(|(x, y)| photo.pixel(x, y))
-        .collect();
-    let mut brightness: Vec<u8> = sampled.iter().map(|p| p[0].max(p[1]).max(p[2])).collect();
-    brightness.sort_unstable();
-    if brightness[brightness.len() * 9 / 10] < TOO_DARK {
+    // Every fourth pixel each way is plenty for the light's statistics:
+    // how many pixels are how bright and how colourful, and each channel's
+    // sum.
+    let (mut brightness, mut chroma) = ([0usize; 256], [0usize; 256]);
+    let mut sums = [0.0; 3];
+    let mut sampled = 0;
+    for y in (0..height).step_by(4) {
+        for x in (0..width).step_by(4) {
+            let p = photo.pixel(x, y);
+            let most = p[0].max(p[1]).max(p[2]);
+            brightness[usize::from(most)] += 1;
+            chroma[usize::from(most - p[0].min(p[1]).min(p[2]))] += 1;
+            for (sum, value) in sums.iter_mut().zip(p) {
+                *sum += f64::from(value);
+            }
+            sampled += 1;
+        }
+    }
+    if ranked(&brightness, sampled * 9 / 10) < usize::from(TOO_DARK) {
         return SampleError::TooDark;
     }
     let patches = patches(&sticker_mask(photo, SHARES[0]), width, height);
@@ -388,21 +398,15 @@ fn why_no_face(photo: &Photo) -> SampleError {
         return SampleError::TooSteep;
     }
     // A white cube on a pale table: a pale photo, with little colour.
-    let mut chroma: Vec<u8> = sampled
-        .iter()
-        .map(|p| p[0].max(p[1]).max(p[2]) - p[0].min(p[1]).min(p[2]))
-        .collect();
-    chroma.sort_unstable();
-    let median_brightness = f64::from(brightness[brightness.len() / 2]);
-    if median_brightness > PALE && f64::from(chroma[chroma.len() / 2]) < 0.25 * median_brightness {
+    let median_brightness = ranked(&brightness, sampled / 2) as f64;
+    if median_brightness > PALE && (ranked(&chroma, sampled / 2) as f64) < 0.25 * median_brightness
+    {
         return SampleError::NoDarkLines;
     }
     if sharpness(photo) < BLURRED {
         return SampleError::Blurred;
     }
-    let mean: [f64; 3] = std::array::from_fn(|c| {
-        sampled.iter().map(|p| f64::from(p[c])).sum::<f64>() / sampled.len() as f64
-    });
+    let mean = sums.map(|sum| sum / sampled as f64);
     let (most, least) = (
         mean.iter().copied().fold(0.0, f64::max),
         mean.iter().copied().fold(f64::INFINITY, f64::min),
@@ -436,6 +440,19 @@ fn looks_steep(patches: &[Patch], short: usize) -> bool {
     })
 }
 
+/// The value at `rank` (0-based, from the least) of values counted by
+/// `counts` (`counts[v]` of value `v`); 0 if there are not so many.
+fn ranked(counts: &[usize], rank: usize) -> usize {
+    let mut below = 0;
+    for (value, &count) in counts.iter().enumerate() {
+        below += count;
+        if below > rank {
+            return value;
+        }
+    }
+    0
+}
+
 /// A photo whose median brightness (0..255) is above this, with little
 /// colour, is pale all over: a white cube on a pale table.
 const PALE: f64 = 140.0;
@@ -453,27 +470,30 @@ const COLOURED_LIGHT: f64 = 3.0;
 /// the step over several.
 fn sharpness(photo: &Photo) -> f64 {
     let (across, down) = (photo.width / 2, photo.height / 2);
-    let value = |x: usize, y: usize| -> f64 {
+    let value = |x: usize, y: usize| -> u16 {
         let p = photo.pixel(x, y);
-        f64::from(p[0]) + f64::from(p[1]) + f64::from(p[2])
+        u16::from(p[0]) + u16::from(p[1]) + u16::from(p[2])
     };
-    let blocks: Vec<f64> = (0..down)
+    let blocks: Vec<u16> = (0..down)
         .flat_map(|by| (0..across).map(move |bx| (bx, by)))
         .map(|(bx, by)| {
             let (x, y) = (2 * bx, 2 * by);
             value(x, y) + value(x + 1, y) + value(x, y + 1) + value(x + 1, y + 1)
         })
         .collect();
+    // The 99th percentile of the steps, counted rather than sorted: a step
+    // is a whole number up to 4 × 3 × 255.
     let steps = |apart: usize| -> f64 {
-        let mut differences: Vec<f64> = (0..down)
-            .flat_map(|by| (0..across.saturating_sub(apart)).map(move |bx| (bx, by)))
-            .map(|(bx, by)| (blocks[by * across + bx + apart] - blocks[by * across + bx]).abs())
-            .collect();
-        differences.sort_unstable_by(f64::total_cmp);
-        differences
-            .get(differences.len() * 99 / 100)
-            .copied()
-            .unwrap_or(0.0)
+        let mut counts = vec![0usize; 4 * 3 * 255 + 1];
+        let mut total = 0;
+        for by in 0..down {
+            for bx in 0..across.saturating_sub(apart) {
+                let at = by * across + bx;
+                counts[usize::from(blocks[at + apart].abs_diff(blocks[at]))] += 1;
+                total += 1;
+            }
+        }
+        ranked(&counts, total * 99 / 100) as f64
     };
     steps(1) / steps(4).max(1.0)
 }
@@ -699,7 +719,8 @@ fn turn_lattice(p: Point, turns: usize) -> Point {
 /// The per-channel median of the pixels in the middle of the sticker whose
 /// centre is at `centre` in lattice coordinates.
 fn read_sticker(photo: &Photo, to_image: &Homography, centre: Point) -> Result<Rgb, SampleError> {
-    let mut channels: [Vec<u8>; 3] = Default::default();
+    // Each channel's values counted, for the median without a sort.
+    let mut channels = [[0usize; 256]; 3];
     let step = 2.0 * READ_HALF_SIDE / (READ_STEPS - 1) as f64;
     for a in 0..READ_STEPS {
         for b in 0..READ_STEPS {
@@ -713,15 +734,13 @@ fn read_sticker(photo: &Photo, to_image: &Homography, centre: Point) -> Result<R
             else {
                 return Err(SampleError::OutOfFrame);
             };
-            for (channel, value) in channels.iter_mut().zip(rgb) {
-                channel.push(value);
+            for (counts, value) in channels.iter_mut().zip(rgb) {
+                counts[usize::from(value)] += 1;
             }
         }
     }
-    Ok(channels.map(|mut values| {
-        values.sort_unstable();
-        values[values.len() / 2]
-    }))
+    // A value counted is at most 255.
+    Ok(channels.map(|counts| ranked(&counts, READ_STEPS * READ_STEPS / 2) as u8))
 }
 
 fn similar_area(a: &Blob, b: &Blob) -> bool {
