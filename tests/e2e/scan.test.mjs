@@ -26,6 +26,21 @@ const phone = async () => {
 };
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' });
 const scanStatus = (page) => page.locator('#scan-box [role="status"]');
+/** A photo of nothing in a dim room: a JPEG file payload, drawn in `page`. */
+const dark = async (page) => ({
+  name: 'dark.jpg',
+  mimeType: 'image/jpeg',
+  buffer: Buffer.from(await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(640, 480);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#0c0b0a';
+    g.fillRect(0, 0, 640, 480);
+    g.fillStyle = '#1a1816';
+    g.fillRect(200, 150, 240, 180);
+    const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer());
+    return btoa(String.fromCharCode(...bytes));
+  }), 'base64'),
+});
 
 describe('Scan', () => {
   test('six photos of a scrambled cube, shuffled and turned, fill the editor with its exact state; an unsure sticker is marked', async () => {
@@ -159,6 +174,69 @@ describe('Scan', () => {
     assert.ok(index >= 0, 'the real cube is one of those offered');
     await use.nth(index).click();
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, near);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('before the first photo the page says how to take them, and the chooser may offer photos already taken', async () => {
+    const page = await phone();
+    const help = await page.getByRole('button', { name: 'Scan' }).evaluate((button) => document.getElementById(button.getAttribute('aria-describedby')).textContent);
+    assert.match(help, /fill the frame/i);
+    assert.match(help, /straight/i);
+    assert.match(help, /even light/i);
+    assert.ok(await page.locator('#scan-help').isVisible());
+    // No `capture`: a phone's chooser then offers its camera and its photos.
+    assert.equal(await page.locator('#scan-photos').getAttribute('capture'), null);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a photo with no face names its cause; retaking just that photo keeps the other five and reads the cube', async () => {
+    const page = await openIn(await env.browser.newContext({ ...PHONE, viewport: { width: 320, height: 568 } }), env.server.url);
+    await takeWay(page, 'cube');
+    const files = await photos(page, STATE);
+    const set = [...files];
+    set[2] = await dark(page);
+    await page.locator('input[type="file"]').setInputFiles(set);
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await alert.textContent(), 'Photo 3: too dark: turn on a light, or move somewhere brighter.');
+    const retakes = page.getByRole('button', { name: /^Retake photo/ });
+    assert.deepEqual(await retakes.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['Retake photo 3']);
+    await page.screenshot({ path: '/tmp/scan-retake-320.png', fullPage: true });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Retake photo 3' }).click(),
+    ]);
+    await chooser.setFiles([files[2]]);
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    assert.match(await scanStatus(page).textContent(), /^Cube read/);
+    assert.equal(await page.locator('.scan-photos li').count(), 6);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('every bad photo is named at once, each can be retaken on its own, and one photo given to Scan replaces the one still bad', async () => {
+    const page = await phone();
+    const files = await photos(page, STATE);
+    const set = [...files];
+    set[1] = await dark(page);
+    set[4] = await dark(page);
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles(set);
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.match(await alert.textContent(), /^Photo 2: too dark: .*; photo 5: too dark: /);
+    const retakes = page.getByRole('button', { name: /^Retake photo/ });
+    assert.deepEqual(await retakes.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['Retake photo 2', 'Retake photo 5']);
+    await page.screenshot({ path: '/tmp/scan-retake-phone.png', fullPage: true });
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Retake photo 5' }).click(),
+    ]);
+    await chooser.setFiles([files[4]]);
+    await alert.filter({ hasText: /^Photo 2: too dark: [^;]*$/ }).waitFor({ timeout: 30_000 });
+    assert.deepEqual(await retakes.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['Retake photo 2']);
+    // Not a fresh start at "1 of 6 photos": the one photo replaces photo 2.
+    await input.setInputFiles([files[1]]);
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
     assert.deepEqual(page.errors, []);
   });
 

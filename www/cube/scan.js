@@ -2,7 +2,8 @@
 // for the person to confirm. The browser decodes and shrinks each photo
 // (createImageBitmap, off the main thread); the lab's worker reads its
 // pixels and finds the cube (WebAssembly). This module shows the progress,
-// the photos, and what went wrong with which. Loaded on the first scan.
+// the photos, and what went wrong with which; a photo at fault can be
+// retaken on its own, the other five kept. Loaded on the first scan.
 
 import { cell } from '../net.js';
 import { ui, styleSheet } from '../page.js';
@@ -17,6 +18,13 @@ const THUMB = 64;
 
 /** Photos picked so far: a phone's camera gives one photo a pick. */
 let pending = [];
+/**
+ * After six photos that made no cube: the six files, and the photos at
+ * fault (0-based), to be replaced while the rest are kept; null otherwise.
+ */
+let retake = null;
+/** The photo whose Retake button opened the chooser, to be replaced first. */
+let retaking = null;
 
 export function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -105,15 +113,29 @@ export async function scanPhotos({ colours, editor }) {
   const picked = [...ui.scanPhotos.files];
   // The same photos may be picked again after a retake.
   ui.scanPhotos.value = '';
+  const first = retaking;
+  retaking = null;
   if (picked.length === 0) return;
-  pending = picked.length >= 6 ? picked : [...pending, ...picked];
-  const box = scanBox();
-  if (pending.length < 6) {
-    box.status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
-    return;
+  let files;
+  if (retake && picked.length <= retake.bad.length) {
+    // New photos for those at fault (the one whose Retake was pressed
+    // first), the others kept.
+    const head = first ?? retake.bad[0];
+    const slots = [head, ...retake.bad.filter((index) => index !== head)];
+    files = [...retake.files];
+    picked.forEach((file, k) => { files[slots[k]] = file; });
+  } else {
+    pending = picked.length >= 6 ? picked : [...pending, ...picked];
+    if (pending.length < 6) {
+      retake = null;
+      scanBox().status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
+      return;
+    }
+    files = pending;
   }
-  const files = pending;
   pending = [];
+  retake = null;
+  const box = scanBox();
   performance.mark('thistle-scan-start');
   ui.scan.setAttribute('aria-busy', 'true');
   try {
@@ -136,7 +158,7 @@ export async function scanPhotos({ colours, editor }) {
       box.alert.textContent = `Photo ${unreadable + 1} (${files[unreadable].name}) could not be opened as an image.`;
       return;
     }
-    await read(bitmaps, { colours, editor }, box);
+    await read(bitmaps, { colours, editor }, box, files);
   } finally {
     ui.scan.removeAttribute('aria-busy');
   }
@@ -151,8 +173,11 @@ export async function scanFrames(bitmaps, { colours, editor }) {
   await read(bitmaps, { colours, editor }, scanBox());
 }
 
-/** Finds the cube six bitmaps show and fills the editor, or says what went wrong. */
-async function read(bitmaps, { colours, editor }, { status, alert, row, choices }) {
+/**
+ * Finds the cube six bitmaps show and fills the editor, or says what went
+ * wrong; `files`, when they came from files, are kept for a retake.
+ */
+async function read(bitmaps, { colours, editor }, { status, alert, row, choices }, files = null) {
   try {
     const items = bitmaps.map((bitmap, index) => {
       const item = element('li');
@@ -163,7 +188,7 @@ async function read(bitmaps, { colours, editor }, { status, alert, row, choices 
     status.textContent = 'Finding the cube…';
     const { read: found, failed } = await readInWorker(bitmaps);
     if (failed) {
-      showFailure(failed, { status, alert, items, choices, editor });
+      showFailure(failed, { status, alert, items, choices, editor }, files);
       return;
     }
     found.photos.forEach(({ face }, index) => {
@@ -196,16 +221,25 @@ async function fill(editor, { facelets, unsure = Array(54).fill(false), sources,
 }
 
 /**
- * Says why the photos made no cube, outlining the photos at fault; photos
- * that fit several cubes offer each of them.
+ * Says why the photos made no cube, outlining the photos at fault, each
+ * with a Retake button when the photos were files (the other five are
+ * kept); photos that fit several cubes offer each of them.
  */
-function showFailure(failed, { status, alert, items, choices, editor }) {
+function showFailure(failed, { status, alert, items, choices, editor }, files) {
   status.textContent = '';
   alert.textContent = capital(`${failed.message}.`);
-  for (const index of failed.photos ?? []) {
-    if (!items[index]) continue;
+  const bad = (failed.photos ?? []).filter((index) => items[index]);
+  if (files && failed.kind !== 'ambiguous' && bad.length > 0) retake = { files, bad };
+  for (const index of bad) {
     items[index].classList.add('fault');
     items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: retake or check this one`);
+    if (!retake) continue;
+    const again = element('button', { type: 'button', class: 'retake', 'aria-label': `Retake photo ${index + 1}` }, 'Retake');
+    again.addEventListener('click', () => {
+      retaking = index;
+      ui.scanPhotos.click();
+    });
+    items[index].append(again);
   }
   if (failed.kind === 'not-a-cube' && failed.facelets) {
     const fault = `The cube as read is in the editor, its broken pieces marked: correct them there by tapping, or retake photo ${failed.photo + 1}.`;
