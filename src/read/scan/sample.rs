@@ -78,8 +78,17 @@ pub const MIN_SIDE: usize = 24;
 /// still far more colourful than black plastic)… The pairs are tried in
 /// turn until a face is found: the first suits black plastic in uneven
 /// light; higher ones find the lines between stickers that blur has
-/// partly filled in…
-const SHARES: [(f64, f64); 4] = [(0.42, 0.3), (0.65, 0.45), (0.9, 0.6), (1.15, 0.8)];
+/// partly filled in; the last looks at colour alone (no pixel is bright
+/// enough), for a white cube, whose plastic is as bright as its stickers:
+/// its coloured stickers are the blobs, and the white ones are read where
+/// the grid they make puts them…
+const SHARES: [(f64, f64); 5] = [
+    (0.42, 0.3),
+    (0.65, 0.45),
+    (0.9, 0.6),
+    (1.15, 0.8),
+    (f64::INFINITY, 0.35),
+];
 /// …and not darker than this in absolute terms (sensor noise in shadow).
 const DARKEST_STICKER: u16 = 20;
 /// The side of the blocks of pixels that share one surround brightness
