@@ -320,6 +320,34 @@ describe('Camera', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a bad frame from the camera can be retaken as a photo, the other five frames kept', async () => {
+    const page = await phone();
+    await fakeCamera(page);
+    const files = await photos(page, STATE);
+    const frames = [...files];
+    frames[2] = await dark(page);
+    await page.getByRole('button', { name: 'Use camera' }).click();
+    const capture = page.getByRole('button', { name: /^Capture face/ });
+    const taken = page.locator('[aria-label="Faces taken"] li');
+    await page.locator('.camera-view video').waitFor({ state: 'attached' });
+    for (let k = 0; k < 6; k += 1) {
+      await page.evaluate(([data, n]) => window.showOnCamera(data, n), [frames[k].buffer.toString('base64'), k + 1]);
+      await capture.and(page.locator(':enabled')).waitFor();
+      await capture.click();
+      if (k < 5) await taken.nth(k).waitFor();
+    }
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.match(await alert.textContent(), /^Photo 3: too dark/);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Retake photo 3' }).click(),
+    ]);
+    await chooser.setFiles([files[2]]);
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a camera that is not allowed says what to do instead', async () => {
     const page = await phone();
     await page.evaluate(() => {

@@ -144,7 +144,8 @@ export async function scanPhotos({ colours, editor }) {
     box.status.textContent = `Reading ${files.length} photos…`;
     const bitmaps = await Promise.all(files.map(async (file) => {
       try {
-        return await shrink(file);
+        // A camera frame kept from before is copied (the copy goes to the worker).
+        return await (file instanceof ImageBitmap ? createImageBitmap(file) : shrink(file));
       } catch {
         return null;
       } finally {
@@ -170,14 +171,17 @@ export async function scanPhotos({ colours, editor }) {
  */
 export async function scanFrames(bitmaps, { colours, editor }) {
   performance.mark('thistle-scan-start');
-  await read(bitmaps, { colours, editor }, scanBox());
+  // Copies kept for a retake: the frames themselves go to the worker.
+  const kept = await Promise.all(bitmaps.map((bitmap) => createImageBitmap(bitmap)));
+  await read(bitmaps, { colours, editor }, scanBox(), kept);
 }
 
 /**
  * Finds the cube six bitmaps show and fills the editor, or says what went
- * wrong; `files`, when they came from files, are kept for a retake.
+ * wrong; `files` (photo files, or copies of camera frames) are kept for a
+ * retake.
  */
-async function read(bitmaps, { colours, editor }, { status, alert, row, choices }, files = null) {
+async function read(bitmaps, { colours, editor }, { status, alert, row, choices }, files) {
   try {
     const items = bitmaps.map((bitmap, index) => {
       const item = element('li');
@@ -222,14 +226,14 @@ async function fill(editor, { facelets, unsure = Array(54).fill(false), sources,
 
 /**
  * Says why the photos made no cube, outlining the photos at fault, each
- * with a Retake button when the photos were files (the other five are
- * kept); photos that fit several cubes offer each of them.
+ * with a Retake button (the other five are kept); photos that fit several
+ * cubes offer each of them.
  */
 function showFailure(failed, { status, alert, items, choices, editor }, files) {
   status.textContent = '';
   alert.textContent = capital(`${failed.message}.`);
   const bad = (failed.photos ?? []).filter((index) => items[index]);
-  if (files && failed.kind !== 'ambiguous' && bad.length > 0) retake = { files, bad };
+  if (failed.kind !== 'ambiguous' && bad.length > 0) retake = { files, bad };
   for (const index of bad) {
     items[index].classList.add('fault');
     items[index].firstChild.setAttribute('aria-label', `Photo ${index + 1}: retake or check this one`);
