@@ -25,9 +25,8 @@ for glue in www/pkg/thistle.js www/pkg/lab.js; do
 done
 # Debug names and the producers section are of no use to the page; -Oz is
 # run until it gains nothing more (0.7 KB gzipped of the first visit).
-for module in www/pkg/thistle_bg.wasm www/pkg/lab_bg.wasm; do
-  node_modules/binaryen/bin/wasm-opt -Oz --converge --strip-debug --strip-producers "$module" -o "$module"
-done
+node_modules/binaryen/bin/wasm-opt -Oz --converge --strip-debug --strip-producers www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
+node_modules/binaryen/bin/wasm-opt -O3 --strip-debug --strip-producers www/pkg/lab_bg.wasm -o www/pkg/lab_bg.wasm
 # The names each module imports from its glue, shortened in both.
 for name in thistle lab; do
   node scripts/short-imports.mjs "www/pkg/$name.js" "www/pkg/${name}_bg.wasm"

@@ -14,7 +14,7 @@ use thistle::cube::notation;
 use thistle::solve::fewest::{self, DEFAULT_BUDGET};
 use thistle::solve::niss::{NissSolution, Side};
 use thistle::solve::orientation::Orientation;
-use thistle::solve::shortest::{self, Progress, Proof};
+use thistle::solve::shortest::{self, Holder, Part, Progress, Proof, Searches};
 
 /// Two threads, on any machine: what one proves, any number does.
 const THREADS: usize = 2;
@@ -238,4 +238,78 @@ fn a_niss_proof_stops_and_proves_a_bound_asked_for() {
     assert_eq!(reports, 3);
     assert!(!stopped.is_proven());
     niss_stages::check_niss_stages(&cube_of(SUPERFLIP), &stopped.solution);
+}
+
+/// A proof in `of` parts, as the page's workers give it: the quick search
+/// in every part, then the whole search in every part a range of tasks at
+/// a time, below the best any found before; the least of all by length and
+/// then holder, and the least bound of the whole searches.
+fn prove_in_parts(cube: &CubieCube, niss: bool, of: usize) -> (Proof<NissSolution>, usize) {
+    let go_on = |_: &Progress| ControlFlow::Continue(());
+    let part = |index, searches, below| {
+        let part = Part {
+            index,
+            of,
+            searches,
+        };
+        shortest::prove_part(cube, below, niss, part, go_on).unwrap()
+    };
+    let quick: Vec<_> = (0..of)
+        .map(|index| part(index, Searches::Quick, None))
+        .collect();
+    assert!(quick.iter().all(|proof| proof.searched == 0.0));
+    let all = quick[0].tasks;
+    let key = |proof: &Proof<NissSolution>| (proof.solution.moves().len(), proof.holder);
+    let mut least = quick.into_iter().min_by_key(key).unwrap();
+    let mut bound = usize::MAX;
+    // The whole search a third of the tasks at a time, each below the best so far.
+    for (from, to) in [(0, all / 3), (all / 3, 2 * all / 3), (2 * all / 3, all)] {
+        let below = Some(least.solution.moves().len());
+        let whole: Vec<_> = (0..of)
+            .map(|index| part(index, Searches::Whole { from, to }, below))
+            .collect();
+        assert!(whole.iter().all(|proof| proof.searched == 1.0));
+        bound = whole
+            .iter()
+            .map(|proof| proof.bound)
+            .min()
+            .unwrap()
+            .min(bound);
+        least = whole.into_iter().chain([least]).min_by_key(key).unwrap();
+    }
+    (least, bound)
+}
+
+#[test]
+fn parts_of_a_proof_give_together_the_whole_proofs_solution() {
+    let go_on = |_: &Progress| ControlFlow::Continue(());
+    let mut bettered = 0;
+    for scramble in [
+        "R U2 F' L D2 B R2 U' F",
+        "L2 B' U R2 D F' R U2 B",
+        "B' R2 B2 F2 B2 R U2",
+    ] {
+        let cube = cube_of(scramble);
+        for niss in [false, true] {
+            let whole = shortest::prove_part(&cube, None, niss, Part::WHOLE, go_on).unwrap();
+            assert!(whole.is_proven(), "{scramble}");
+            bettered += usize::from(whole.holder != Holder { search: 0, task: 0 });
+            for of in [2, 3] {
+                let (least, bound) = prove_in_parts(&cube, niss, of);
+                assert_eq!(
+                    least.solution, whole.solution,
+                    "{scramble}, NISS {niss}, {of} parts"
+                );
+                assert_eq!(
+                    least.holder, whole.holder,
+                    "{scramble}, NISS {niss}, {of} parts"
+                );
+                assert_eq!(bound, whole.bound, "{scramble}, NISS {niss}, {of} parts");
+            }
+        }
+    }
+    assert!(
+        bettered > 0,
+        "some proof bettered its incumbent, so the parts' holders were compared"
+    );
 }

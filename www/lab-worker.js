@@ -29,12 +29,14 @@ const ready = startModule(init, async () => {
 /**
  * Proves the shortest solution of `input`, with `niss` each stage on either
  * scramble, or with `target` only that none is shorter than that, stopping
- * after `limitMs` if given.
+ * after `limitMs` if given: part `part` of `parts` of its tasks, which the
+ * page's other workers share, in the `searches` asked for (`whole` on the
+ * tasks `from` up to `to`).
  */
-function prove(id, { input, target, niss, limitMs }) {
+function prove(id, { input, target, niss, limitMs, part, parts, searches, from, to }) {
   const begin = performance.now();
   let last = -Infinity;
-  return proveShortest(input, target ?? undefined, niss, (report) => {
+  return proveShortest(input, target ?? undefined, niss, { part, parts, searches, from, to }, (report) => {
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
       last = now;

@@ -162,47 +162,144 @@ export function labClient() {
 }
 
 /**
- * Proves the shortest solution of `input` in a lab worker of its own, so
- * ordinary solves go on meanwhile: `onProgress({ nodes, best, searched })` is
- * called now and then. With `niss`, each stage may be on either scramble.
- * With `target`, it proves only that none is shorter than `target` moves;
- * it stops after `limitMs` (either may be null).
- * Returns `{ done, cancel }`: `done` resolves to the wasm `proveShortest`
- * result, or rejects with its error (or if no worker
- * can run here: a proof may take minutes, which the page must not freeze
- * for); `cancel()` ends the worker, and `done` rejects with an error named
- * `AbortError`.
+ * Workers a proof shares its tasks among: one per core, at most four (each
+ * holds its own tables, tens of megabytes).
  */
-export function prove(input, onProgress, { target = null, niss = false, limitMs = null } = {}) {
-  let worker;
-  let settle = null;
-  const done = new Promise((resolve, reject) => {
-    settle = { resolve, reject };
-    try {
-      worker = labWorker();
-    } catch {
-      reject(new Error('proving needs a Web Worker, which this browser cannot start'));
+const proofWorkers = () => Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4));
+
+/**
+ * A lab worker for a proof's part: `run(args, onProgress)` asks it for one
+ * `proveShortest` search and resolves to its result; `stop()` ends it. It is
+ * kept between the quick search and the whole one, which finds its tables
+ * built.
+ */
+function proofWorker() {
+  let worker = null;
+  let failed = null;
+  try {
+    worker = labWorker();
+  } catch {
+    failed = new Error('proving needs a Web Worker, which this browser cannot start');
+  }
+  let asked = 0;
+  const run = (args, onProgress) => new Promise((resolve, reject) => {
+    if (failed) {
+      reject(failed);
       return;
     }
-    worker.addEventListener('message', ({ data }) => {
+    asked += 1;
+    const id = asked;
+    const hear = ({ data }) => {
       if (data.failed !== undefined) reject(new Error(`the solver could not start: ${data.failed}`));
+      else if (data.id !== id) return;
       else if (data.progress) onProgress(data.progress);
       else if (data.error) reject(asError(data.error));
       else resolve(data.result);
-      if (!data.progress) worker.terminate();
-    });
+      if (!data.progress) worker.removeEventListener('message', hear);
+    };
+    worker.addEventListener('message', hear);
     worker.addEventListener('error', (event) => {
       event.preventDefault();
-      worker.terminate();
       reject(new Error('the proof stopped: its worker failed'));
-    });
-    worker.postMessage({ id: 1, call: 'prove', args: { input, target, niss, limitMs } });
+    }, { once: true });
+    worker.postMessage({ id, call: 'prove', args });
   });
+  return { run, stop: () => worker?.terminate() };
+}
+
+/**
+ * The least of parts' results by length and then holder (`shortest::Holder`).
+ */
+function least(results) {
+  const key = ({ found, holder }) => [found.fewestTotal, ...holder];
+  const before = (x, y) => {
+    const [a, b] = [key(x), key(y)];
+    const k = a.findIndex((value, i) => value !== b[i]);
+    return k >= 0 && a[k] < b[k];
+  };
+  return results.reduce((best, result) => (before(result, best) ? result : best));
+}
+
+/** Where the whole search's rounds end, as shares of the tasks: the first tasks, the most promising, alone first. */
+const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
+
+/**
+ * Proves the shortest solution of `input` in lab workers of its own, one
+ * per core, so ordinary solves go on meanwhile. The workers share its tasks
+ * (`shortest::prove_part`): each runs the quick search on its part, then
+ * the whole search a round of tasks at a time, each round below the best
+ * any of them has found, and the answer is the one a single worker finds.
+ * `onProgress({ nodes, best, searched })` is called now and then, for the
+ * whole. With `niss`, each stage may be on either scramble. With `target`,
+ * it proves only that none is shorter than `target` moves; it stops after
+ * `limitMs` (either may be null). Returns `{ done, cancel }`: `done`
+ * resolves to a result of the wasm `proveShortest`'s form for the whole,
+ * or rejects with an error (or if no worker can run here: a proof may take
+ * minutes, which the page must not freeze for); `cancel()` ends every
+ * worker, and `done` rejects with an error named `AbortError`.
+ */
+export function prove(input, onProgress, { target = null, niss = false, limitMs = null } = {}) {
+  const parts = proofWorkers();
+  const workers = Array.from({ length: parts }, proofWorker);
+  const begin = performance.now();
+  let cancelled = null;
+  const cancelling = new Promise((resolve, reject) => { cancelled = reject; });
+  const sum = (results, field) => results.reduce((total, result) => total + result[field], 0);
+  // What the rounds before the one running have done: nodes, and tasks searched.
+  let nodes = 0;
+  let searched = 0;
+  let best = Infinity;
+  /**
+   * Every part's search (`searches` on tasks `from` up to `to`, a share
+   * `share` of them all) below `below`; their results.
+   */
+  const round = (below, searches, { from = 0, to = 0, share = 0 } = {}) => {
+    const heard = [];
+    const tell = (k) => (progress) => {
+      heard[k] = progress;
+      const all = heard.filter(Boolean);
+      onProgress({
+        nodes: nodes + sum(all, 'nodes'),
+        best: Math.min(best, ...all.map((each) => each.best)),
+        searched: searched + share * (sum(all, 'searched') / parts),
+      });
+    };
+    const limit = limitMs === null ? null : Math.max(0, limitMs - (performance.now() - begin));
+    const args = (part) => ({ input, target: below, niss, limitMs: limit, part, parts, searches, from, to });
+    return Promise.race([Promise.all(workers.map((worker, part) => worker.run(args(part), tell(part)))), cancelling]);
+  };
+  const done = (async () => {
+    try {
+      const quick = await round(target, 'quick');
+      let answer = least(quick);
+      const all = answer.tasks;
+      nodes = sum(quick, 'nodes');
+      best = answer.found.fewestTotal;
+      let bound = Infinity;
+      let from = 0;
+      for (const end of ROUND_ENDS) {
+        const to = Math.ceil(all * end);
+        // A round once time is up stops at once, with its tasks' least bound: later tasks' are no less.
+        const share = (to - from) / Math.max(1, all);
+        const whole = await round(Math.min(best, target ?? Infinity), 'whole', { from, to, share });
+        answer = least([answer, ...whole]);
+        best = answer.found.fewestTotal;
+        bound = Math.min(bound, ...whole.map((result) => result.bound));
+        nodes += sum(whole, 'nodes');
+        searched += share * (sum(whole, 'searched') / parts);
+        if (to >= all || whole.some((result) => result.searched < 1)) break;
+        from = to;
+      }
+      return { ...answer, bound, proven: best <= bound, nodes, searched };
+    } finally {
+      workers.forEach((worker) => worker.stop());
+    }
+  })();
   const cancel = () => {
-    if (worker) worker.terminate();
+    workers.forEach((worker) => worker.stop());
     const error = new Error('the proof was cancelled');
     error.name = 'AbortError';
-    settle.reject(error);
+    cancelled(error);
   };
   return { done, cancel };
 }

@@ -42,6 +42,11 @@
 //! progress callback sees the nodes searched, the best length so far and
 //! the share of the tasks searched, and may stop the search.
 //!
+//! A page has no threads, but it may run several workers: each proves a
+//! part of the tasks (`Part`, `prove_part`), pruned by its own best alone,
+//! and the answer is the least of theirs by length and then `Holder`, the
+//! same solution as one worker's.
+//!
 //! With NISS (`prove_shortest_niss`), the tasks are stage-1 solutions on
 //! the normal and the inverse scramble, each with stage 2 on either side,
 //! and each stage 2 solution goes on to stage 3 on either side; the rest
@@ -96,6 +101,60 @@ pub struct Progress {
     pub searched: f64,
 }
 
+/// Which search found a proof's solution: of two solutions of one length,
+/// a single proof keeps the one whose holder is less (the incumbent, then
+/// the quick search's, then the whole search's, each by its task's place
+/// in the fixed order), so the least over a page's parts is its answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Holder {
+    /// 0 for the incumbent, 1 for the quick search, 2 for the whole one.
+    pub search: usize,
+    /// The task's place among all the proof's tasks (0 for the incumbent).
+    pub task: usize,
+}
+
+impl Holder {
+    const INCUMBENT: Holder = Holder { search: 0, task: 0 };
+}
+
+/// The tasks one of `of` workers proves: those whose place in the fixed
+/// order is `index` modulo `of`, in the `searches` asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub index: usize,
+    pub of: usize,
+    pub searches: Searches,
+}
+
+/// Which of a proof's two searches to run, and on which tasks. A page's
+/// workers run the quick search first, all of them, and then the whole
+/// search a range of tasks at a time (in the fixed order), each range
+/// below the best any of them has found so far: a part prunes by its own
+/// best alone, so without these meetings each would search the space
+/// above its own solutions. A later range's tasks come after every task
+/// before, so below the best is all they must search, as in one proof.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searches {
+    Both,
+    /// The quick search alone: it proves nothing of the whole space, so
+    /// the proof's bound is its tasks' least and `searched` is 0.
+    Quick,
+    /// The whole search of the tasks from `from` up to `to` alone.
+    Whole {
+        from: usize,
+        to: usize,
+    },
+}
+
+impl Part {
+    /// All the tasks, in both searches.
+    pub const WHOLE: Part = Part {
+        index: 0,
+        of: 1,
+        searches: Searches::Both,
+    };
+}
+
 /// What a proof found: the shortest solution it knows, and how far it got.
 /// With NISS (`prove_shortest_niss`), the solution has a side for each
 /// stage.
@@ -110,6 +169,10 @@ pub struct Proof<S = Solution> {
     /// The share of the search for shorter solutions done, as
     /// `Progress::searched`: 1 unless stopped.
     pub searched: f64,
+    /// Which search found the solution.
+    pub holder: Holder,
+    /// How many tasks the proof has, in all its parts.
+    pub tasks: usize,
 }
 
 impl Proof {
@@ -166,13 +229,22 @@ pub fn prove_shortest(
     on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof, InvalidCube> {
     let incumbent = NissSolution::normal(fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?);
-    let proof = prove(cube, incumbent, below, (false, threads), on_progress);
+    let proof = prove(
+        cube,
+        incumbent,
+        below,
+        (false, threads),
+        Part::WHOLE,
+        on_progress,
+    );
     let NissSolution { stages, axes, .. } = proof.solution;
     Ok(Proof {
         solution: Solution { stages, axes },
         bound: proof.bound,
         nodes: proof.nodes,
         searched: proof.searched,
+        holder: proof.holder,
+        tasks: proof.tasks,
     })
 }
 
@@ -200,15 +272,45 @@ pub fn prove_shortest_niss(
     on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof<NissSolution>, InvalidCube> {
     let incumbent = fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)?;
-    Ok(prove(cube, incumbent, below, (true, threads), on_progress))
+    Ok(prove(
+        cube,
+        incumbent,
+        below,
+        (true, threads),
+        Part::WHOLE,
+        on_progress,
+    ))
 }
 
-/// The proof from `incumbent`, with NISS or without, on `threads` threads.
+/// `prove_shortest` (or with `niss`, `prove_shortest_niss`) of `part` of
+/// the tasks alone, on this thread: one of a page's workers. Its bound
+/// and `searched` are its part's; the proof of the whole is the least of
+/// the parts' solutions by length and then `holder`, the least of their
+/// bounds, and proven once every part is. Without NISS the sides are all
+/// normal.
+pub fn prove_part(
+    cube: &CubieCube,
+    below: Option<usize>,
+    niss: bool,
+    part: Part,
+    on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+) -> Result<Proof<NissSolution>, InvalidCube> {
+    let incumbent = if niss {
+        fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)?
+    } else {
+        NissSolution::normal(fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?)
+    };
+    Ok(prove(cube, incumbent, below, (niss, 1), part, on_progress))
+}
+
+/// The proof from `incumbent`, with NISS or without, on `threads` threads,
+/// of `part` of the tasks.
 fn prove(
     cube: &CubieCube,
     incumbent: NissSolution,
     below: Option<usize>,
     (niss, threads): (bool, usize),
+    part: Part,
     mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Proof<NissSolution> {
     let length = incumbent.moves().len();
@@ -220,6 +322,8 @@ fn prove(
             bound: open,
             nodes: 0,
             searched: 1.0,
+            holder: Holder::INCUMBENT,
+            tasks: 0,
         };
     };
     let orientations = Orientation::all();
@@ -255,13 +359,38 @@ fn prove(
     // The most promising first, so that short solutions found early prune
     // the rest; the order is fixed, so the answer does not depend on it.
     tasks.sort_by_key(|task| task.bound);
+    let all = tasks.len();
+    let range = match part.searches {
+        Searches::Whole { from, to } => from.min(all)..to.min(all),
+        Searches::Both | Searches::Quick => 0..all,
+    };
+    let ours = |t: usize| range.contains(&t) && (t - range.start) % part.of == part.index;
+    // Each task's place among all the proof's.
+    let places: Vec<usize> = (0..all).filter(|&t| ours(t)).collect();
+    let tasks: Vec<Task> = tasks
+        .into_iter()
+        .enumerate()
+        .filter(|&(t, _)| ours(t))
+        .map(|(_, task)| task)
+        .collect();
     let mut known = Known {
         solution: incumbent,
         open,
         nodes,
+        holder: Holder::INCUMBENT,
+        tasks: all,
+    };
+    let searches = match part.searches {
+        Searches::Both => 0..2,
+        Searches::Quick => 0..1,
+        Searches::Whole { .. } => 1..2,
     };
     // The quick search's progress counts none of the tasks as searched.
-    for (slack, counted) in [(QUICK_SLACK, false), (SLACK, true)] {
+    for (search_index, (slack, counted)) in [(QUICK_SLACK, false), (SLACK, true)]
+        .into_iter()
+        .enumerate()
+        .filter(|(k, _)| searches.contains(k))
+    {
         let search = Search {
             tasks: &tasks,
             slack,
@@ -298,6 +427,10 @@ fn prove(
                 axes,
             };
             known.open = length;
+            known.holder = Holder {
+                search: search_index + 1,
+                task: places[t],
+            };
         }
         let whole = |t: usize| matches!(outcomes.get(t), Some(Some(o)) if o.whole);
         let done = (0..tasks.len()).filter(|&t| whole(t)).count();
@@ -314,6 +447,10 @@ fn prove(
             return known.proof(bound, searched);
         }
     }
+    if part.searches == Searches::Quick {
+        let bound = tasks.iter().map(|task| task.bound).min().unwrap_or(open);
+        return known.proof(bound, 0.0);
+    }
     known.proof(usize::MAX, 1.0)
 }
 
@@ -323,6 +460,8 @@ struct Known {
     solution: NissSolution,
     open: usize,
     nodes: u64,
+    holder: Holder,
+    tasks: usize,
 }
 
 impl Known {
@@ -334,6 +473,8 @@ impl Known {
             solution: self.solution,
             nodes: self.nodes,
             searched,
+            holder: self.holder,
+            tasks: self.tasks,
         }
     }
 }

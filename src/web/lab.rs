@@ -17,7 +17,7 @@ use crate::solve::fewest::{self, DEFAULT_BUDGET};
 use crate::solve::niss::{self, NissSolution, Side, Step};
 use crate::solve::orientation::Orientation;
 use crate::solve::scramble;
-use crate::solve::shortest::{self, Proof};
+use crate::solve::shortest::{self, Part, Searches};
 use crate::solve::solver::{Solution, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
@@ -299,6 +299,27 @@ struct Proved {
     nodes: u64,
     /// The share of the search for shorter done, from 0 to 1.
     searched: f64,
+    /// Which search found the solution, `[search, task]`
+    /// (`shortest::Holder`): of parts' solutions of one length, the page
+    /// takes the least.
+    holder: [usize; 2],
+    /// How many tasks the proof has, in all its parts.
+    tasks: usize,
+}
+
+/// The part of a proof's tasks one worker proves (`shortest::prove_part`):
+/// part `part` of `parts`, in the searches named by `searches`: `both`,
+/// `quick`, or `whole` on the tasks from `from` up to `to`
+/// (`shortest::Searches`).
+#[derive(Deserialize)]
+struct PartAsked {
+    part: usize,
+    parts: usize,
+    searches: String,
+    #[serde(default)]
+    from: usize,
+    #[serde(default)]
+    to: usize,
 }
 
 /// What `proveShortest` hands its progress callback: `searched` is the
@@ -315,16 +336,46 @@ struct ProofProgress {
 /// `niss` each stage on either scramble (`shortest::prove_shortest_niss`),
 /// or with `below` only that none is shorter than that, calling `on_progress({
 /// nodes, best, searched })` as it goes; the callback returning `false`
-/// stops it. Returns `{ found, proven, bound, nodes, searched }`, `found`
-/// in the form `App.show` plays (mode `fewest`). It may run for minutes,
-/// so the page calls it in a worker of its own.
+/// stops it. Proves part `part` of `parts` of the tasks
+/// (`shortest::prove_part`) that `part` names (`PartAsked`), so that the
+/// page's workers share them. Returns `{ found, proven, bound, nodes, searched, holder }`, `found` in
+/// the form `App.show` plays (mode `fewest`), all of them the part's. It
+/// may run for minutes, so the page calls it in workers of their own.
 #[wasm_bindgen(js_name = proveShortest)]
 pub fn prove_shortest(
     input: JsValue,
     below: Option<usize>,
     niss: bool,
+    part: JsValue,
     on_progress: &js_sys::Function,
 ) -> Result<JsValue, JsValue> {
+    let PartAsked {
+        part,
+        parts,
+        searches,
+        from,
+        to,
+    } = from_js(
+        part,
+        "a part of a proof: { part, parts, searches, from, to }",
+    )?;
+    let searches = match searches.as_str() {
+        "both" => Searches::Both,
+        "quick" => Searches::Quick,
+        "whole" => Searches::Whole { from, to },
+        other => {
+            return Err(js_error(
+                &format!("a proof has no search \"{other}\": both, quick or whole"),
+                None,
+            ))
+        }
+    };
+    if part >= parts {
+        return Err(js_error(
+            &format!("part {part} of a proof does not exist: there are {parts}"),
+            None,
+        ));
+    }
     let input = read_input_object(input)?;
     let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
     let mut failure = None;
@@ -345,18 +396,13 @@ pub fn prove_shortest(
             }
         }
     };
-    // The page's worker has one thread.
-    let proof = if niss {
-        shortest::prove_shortest_niss(&fast.cube, below, 1, listen)
-    } else {
-        shortest::prove_shortest(&fast.cube, below, 1, listen).map(|proof| Proof {
-            solution: NissSolution::normal(proof.solution),
-            bound: proof.bound,
-            nodes: proof.nodes,
-            searched: proof.searched,
-        })
-    }
-    .map_err(|e| js_error(&e.to_string(), None))?;
+    let part = Part {
+        index: part,
+        of: parts,
+        searches,
+    };
+    let proof = shortest::prove_part(&fast.cube, below, niss, part, listen)
+        .map_err(|e| js_error(&e.to_string(), None))?;
     if let Some(error) = failure {
         return Err(error);
     }
@@ -368,5 +414,7 @@ pub fn prove_shortest(
         bound: proof.bound,
         nodes: proof.nodes,
         searched: proof.searched,
+        holder: [proof.holder.search, proof.holder.task],
+        tasks: proof.tasks,
     })
 }

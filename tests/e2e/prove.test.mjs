@@ -1,11 +1,12 @@
-// Prove shortest: the action runs in a worker of its own with a progress
-// bar and a Cancel button, the page stays usable meanwhile, and on an easy
-// scramble the proven solution becomes the one shown. (The stage panel's
+// Prove shortest: the action runs in workers of its own, one per core (the
+// same solution as on one), with a progress bar and a Cancel button that
+// ends them all; the page stays usable meanwhile, and on an easy scramble
+// the proven solution becomes the one shown. (The stage panel's
 // orientation is tested in stages.test.mjs.)
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { SOLVED, open, searched, settle, useBrowser } from './harness.mjs';
+import { SOLVED, open, openIn, searched, settle, useBrowser } from './harness.mjs';
 
 const SUPERFLIP = 'U R2 F B R B2 R U2 L B2 R U\' D\' R2 F R\' L B2 U2 F2';
 const link = (scramble) => `?scramble=${encodeURIComponent(scramble)}&mode=fewest`;
@@ -15,8 +16,62 @@ const cancelButton = (page) => page.getByRole('button', { name: 'Cancel' });
 const bar = (page) => page.getByRole('progressbar', { name: 'Proof progress' });
 const note = (page) => page.locator('.prove-text');
 
+/**
+ * Before the page starts: `cores` for navigator.hardwareConcurrency, and
+ * every lab worker (proofs run in those) counted as it starts and ends
+ * (window.workers: started, ended).
+ */
+const withCores = (context, cores) => context.addInitScript((n) => {
+  Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => n });
+  window.workers = { started: 0, ended: 0 };
+  const Original = window.Worker;
+  window.Worker = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.counted = String(args[0]).includes('lab-worker');
+      if (this.counted) window.workers.started += 1;
+    }
+
+    terminate() {
+      // Ending a worker twice ends it once.
+      if (this.counted && !this.ended) window.workers.ended += 1;
+      this.ended = true;
+      super.terminate();
+    }
+  };
+}, cores);
+
 describe('prove shortest', () => {
   const env = useBrowser();
+
+  test('on several workers a proof finds the same solution as on one, and Cancel ends every worker', async () => {
+    const found = [];
+    for (const cores of [1, 3]) {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await withCores(context, cores);
+      const page = await openIn(context, env.server.url + link('R U2 F\' L D2 B R2 U\' F'));
+      await searched(page);
+      const before = await page.evaluate(() => window.workers.started);
+      await proveButton(page).click();
+      await page.waitForFunction(() => /^Proven shortest/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+      const workers = await page.evaluate(() => window.workers);
+      assert.equal(workers.started - before, cores, `one worker a core: ${JSON.stringify(workers)}`);
+      found.push({ note: (await note(page).textContent()).replace(/ \([\d,]+ nodes\)/, ''), moves: await page.locator('#moves').textContent() });
+      // A long proof, cancelled: every worker it started is ended.
+      await page.goto(env.server.url + link(SUPERFLIP));
+      await page.waitForFunction(() => window.thistle && window.thistle.ready);
+      await searched(page);
+      await proveButton(page).click();
+      await page.waitForFunction(() => /nodes/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+      const running = await page.evaluate(() => ({ ...window.workers }));
+      assert.equal(running.started - running.ended, cores, `the proof's workers: ${JSON.stringify(running)}`);
+      await cancelButton(page).click();
+      await page.waitForFunction(() => window.workers.started === window.workers.ended);
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    }
+    assert.deepEqual(found[1], found[0]);
+  });
 
   test('on an easy scramble the proof completes and its solution is shown', async () => {
     const page = await open(env.browser, env.server.url + link("R U F2 L' D B"));
