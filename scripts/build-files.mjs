@@ -1,6 +1,8 @@
 // Lists the page's files for the service worker (www/sw.js) and writes the
 // list to <www>/pkg/files.js: each file's path and SHA-256 integrity, and one
-// version hashed from them all. scripts/build-web.sh runs it after every
+// version hashed from them all. A rare feature's large file (Save video's
+// muxer) is listed apart, kept on its first use rather than at install, so
+// that what is kept for offline use stays within its budget. scripts/build-web.sh runs it after every
 // build, so a new build is a new version, which the service worker installs
 // as a whole. Usage: node scripts/build-files.mjs [www directory]
 
@@ -14,6 +16,8 @@ const OUTPUT = 'pkg/files.js';
 const SERVED = /\.(html|js|css|svg|png|wasm|webmanifest)$/;
 /** The service worker and its file list are checked by the browser, not cached. */
 const OWN = new Set(['sw.js', OUTPUT]);
+/** Kept for offline use once first used, not at install. */
+const ON_FIRST_USE = new Set(['teach/webm-muxer.js']);
 
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = join(dir, entry.name);
@@ -26,8 +30,9 @@ const files = walk(www)
   .sort()
   .map((path) => [path, `sha256-${createHash('sha256').update(readFileSync(join(www, path))).digest('base64')}`]);
 const version = createHash('sha256').update(JSON.stringify(files)).digest('hex').slice(0, 16);
+const listed = (later) => Object.fromEntries(files.filter(([path]) => ON_FIRST_USE.has(path) === later));
 
 writeFileSync(join(www, OUTPUT), `// Written by scripts/build-files.mjs: this build's files for www/sw.js.
-self.thistleFiles = ${JSON.stringify({ version, files: Object.fromEntries(files) }, null, 1)};
+self.thistleFiles = ${JSON.stringify({ version, files: listed(false), onFirstUse: listed(true) }, null, 1)};
 `);
 console.log(`${OUTPUT}: version ${version}, ${files.length} files`);

@@ -5,11 +5,12 @@
 // served from one build for as long as it is open: the build that served its
 // HTML is pinned to it (and to its worker), so it never mixes old wasm with
 // new JS, while the next page load gets the newest build. A build's cache is
-// deleted once no open page uses it.
+// deleted once no open page uses it. A rare feature's large file
+// (`onFirstUse`) joins the build's cache when it is first fetched.
 
 importScripts('pkg/files.js');
 
-const { version, files } = self.thistleFiles;
+const { version, files, onFirstUse } = self.thistleFiles;
 const CACHE = `thistle-${version}`;
 /** The build each open page or worker was served from, kept across restarts of this worker. */
 const PINS = 'thistle-pins';
@@ -84,7 +85,14 @@ async function respond(event) {
   const url = new URL(request.url);
   url.search = '';
   if (navigating && url.pathname.endsWith('/')) url.pathname += 'index.html';
-  return (await (await caches.open(build)).match(url)) ?? fetch(request);
+  const cache = await caches.open(build);
+  const kept = await cache.match(url);
+  if (kept) return kept;
+  const integrity = build === CACHE && onFirstUse[url.href.slice(self.registration.scope.length)];
+  if (!integrity) return fetch(request);
+  const response = await fetch(new Request(url, { integrity }));
+  if (response.ok) event.waitUntil(cache.put(url, response.clone()));
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {

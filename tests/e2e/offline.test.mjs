@@ -73,6 +73,26 @@ describe('offline', () => {
     await page.context().close();
   });
 
+  test("a rare feature's file is not fetched at install, and is kept for offline use once first used", async () => {
+    const page = await open(env.browser, env.server.url);
+    await settledWorker(page);
+    // Served by the service worker from here on.
+    await page.reload();
+    await ready(page);
+    const cached = (path) => page.evaluate(async (file) => Boolean(await caches.match(new URL(file, document.baseURI))), path);
+    assert.equal(await cached('teach/webm-muxer.js'), false, 'not at install');
+    assert.equal(await cached('teach/video.js'), true, 'the rest of the build is');
+    await page.context().setOffline(true);
+    const offline = () => page.evaluate(() => fetch('teach/webm-muxer.js').then((response) => response.ok, () => false));
+    assert.equal(await offline(), false, 'not there offline before its first use');
+    await page.context().setOffline(false);
+    assert.equal(await offline(), true);
+    await until(page, (file) => caches.match(new URL(file, document.baseURI)).then(Boolean), 'teach/webm-muxer.js', 'the file kept');
+    await page.context().setOffline(true);
+    assert.equal(await offline(), true, 'kept once used');
+    await page.context().close();
+  });
+
   test('a new build is served from the next load, an open page keeps its own, and the old cache goes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'thistle-www-'));
     cpSync(WWW, dir, { recursive: true });
