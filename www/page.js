@@ -91,6 +91,8 @@ export const page = {
   searched: null,
   /** The stages chosen in the lab's alternatives, kept while later ones change. */
   chosen: new Set(),
+  /** The attempt last checked in the lab, `{ text, input }` (the scramble's text), for the link. */
+  attempt: null,
   /** The FMC lab (lab.js), once first used. */
   lab: null,
   /** The ways in (ways.js): which is on show, and taking one. */

@@ -1,6 +1,6 @@
 // Share links: reads the link the page was opened with, keeps the address
-// bar current (history.replaceState) as the input, mode and move position
-// change, copies the link (or the code that embeds the player in another
+// bar current (history.replaceState) as the input, mode, move position and
+// the FMC lab's state change, copies the link (or the code that embeds the player in another
 // page) with a visible fallback, and points the "Open in" links at
 // alg.cubing.net and Twizzle. The codec itself is Rust (`share`).
 
@@ -41,8 +41,10 @@ export function createSharing(wasm, { embed, handout }) {
   let way = 'watch';
   let written = '';
 
+  // An embedded player has no lab, so its link keeps none of it.
   const linkQuery = (embedded) => wasm.encodeLink(
-    current.input, current.mode, view, position, current.stages, embedded, handout && !embedded,
+    current.input, current.mode, view, position, current.stages,
+    { embed: embedded, handout: handout && !embedded, lab: embedded ? undefined : current.lab },
   );
 
   const write = () => {
@@ -94,10 +96,12 @@ export function createSharing(wasm, { embed, handout }) {
      * A newly loaded solution (`App.show`'s result) of what was entered
      * (`{ source, text }`, kept as typed, comments and all), at move 0;
      * `stages` (one string of moves a stage) where the solution is not the
-     * one the mode finds, so the link plays the one on show, else null.
+     * one the mode finds, so the link plays the one on show, else null;
+     * `lab`, the FMC lab's state it was found with (`{ niss, axes, chosen,
+     * attempt }`, as `encodeLink` takes it).
      */
-    show(shown, entered, stages) {
-      current = { input: entered, mode: shown.mode, stages };
+    show(shown, entered, stages, lab) {
+      current = { input: entered, mode: shown.mode, stages, lab };
       position = 0;
       algCubing.href = shown.algCubing;
       twizzle.href = shown.twizzle;
@@ -107,6 +111,12 @@ export function createSharing(wasm, { embed, handout }) {
     /** The way in changed to `name` (ways.js). */
     way(name) {
       way = name;
+      write();
+    },
+    /** The attempt checked in the FMC lab is now `text` (null for none). */
+    attempt(text) {
+      if (!current || current.lab.attempt === text) return;
+      current.lab = { ...current.lab, attempt: text };
       write();
     },
     /** The view changed to `stage` or `colours`. */

@@ -93,16 +93,18 @@ export function display(wanted, searched, counts = null) {
   page.wanted = wanted;
   page.searched = searched;
   if (!wanted.stages) page.chosen.clear();
+  // A checked attempt belongs to its scramble.
+  if (page.attempt && page.attempt.input !== wanted.input.text) page.attempt = null;
   if (page.lab) page.lab.shown();
   if (page.prove) page.prove.shown(wanted);
   showSolution(result.solution, wanted.input);
   setMode(result.mode);
   // Each count says what it is: fewest moves is not the sum of each
   // stage's shortest, which is Fastest's.
-  showCounts(counts ?? (result.mode === 'fewest'
+  showCounts(withStagesTotal(counts ?? (result.mode === 'fewest'
     ? `${moves(result.fewestTotal)} · ${result.fastTotal} ${SHORTEST}`
-    : `${moves(result.fastTotal)}, each stage its own shortest · ${result.fewestTotal} in Fewest moves`));
-  page.sharing.show(result, wanted.input, wanted.stages ?? null);
+    : `${moves(result.fastTotal)}, each stage its own shortest · ${result.fewestTotal} in Fewest moves`), result.solution));
+  page.sharing.show(result, wanted.input, wanted.stages ?? null, labState());
   offerLinkSolution(wanted);
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
   // A handout laid out, on screen or for printing, follows the solution.
@@ -150,6 +152,55 @@ function offerLinkSolution(wanted) {
 function displayStages(wanted, searched = page.wasm.playStages(wanted.input, wanted.stages, wanted.mode)) {
   page.request += 1;
   display(wanted, searched, `${moves(searched.fewestTotal)} · the link's solution`);
+}
+
+/**
+ * `counts` (which begin with the whole solution's length, N), with the
+ * stages' moves added up (S) after N where NISS makes them differ: the
+ * status line counts the stages' segment in S, the whole solution in N.
+ */
+function withStagesTotal(counts, solution) {
+  const stages = solution.stages.slice(0, 4).reduce((sum, stage) => sum + stage.moves.length, 0);
+  const whole = solution.stages[4];
+  if (!whole || whole.moves.length === stages) return counts;
+  const [first, ...rest] = counts.split(' · ');
+  return [first, `${stages} in the stages`, ...rest].join(' · ');
+}
+
+/**
+ * The FMC lab's state for the link: `{ niss, axes, chosen, attempt }`
+ * (`axes` the Axes choice's index, or null for Best).
+ */
+function labState() {
+  return {
+    niss: ui.niss.checked,
+    axes: ui.axes.value === '' ? null : Number(ui.axes.value),
+    chosen: [...page.chosen],
+    attempt: page.attempt?.text ?? null,
+  };
+}
+
+/**
+ * Shows the scrambled cube of `input` alone, for a practice attempt: no
+ * moves, chips, timeline or counts (a solve still under way is dropped),
+ * until the next solution is shown.
+ */
+export function showScrambleOnly(input) {
+  page.request += 1;
+  setSearching(false);
+  page.app.showScramble(input);
+  page.chipButtons = [];
+  page.moveButtons = [];
+  ui.chips.replaceChildren();
+  ui.moves.replaceChildren();
+  ui.stageMarks.replaceChildren();
+  ui.scrubber.max = '0';
+  showCounts('');
+  if (page.lab) page.lab.shown();
+  page.shown = '';
+  narrateNew();
+  update();
+  wake();
 }
 
 /** The move-count line under the mode switch, kept for after a search. */
@@ -242,6 +293,7 @@ export function openLink() {
     const link = readLink(page.wasm);
     if (link) wanted = { ...link, mode: link.mode ?? mode() };
     if (link && link.view) setView(link.view);
+    if (link) openLab(link.lab);
   } catch (error) {
     problem = error;
     wanted = solvedCube;
@@ -249,6 +301,10 @@ export function openLink() {
   try {
     if (wanted.stages) displayStages(wanted);
     else display(wanted, page.solver.now(wanted.mode, wanted.input));
+    checkLinkAttempt(wanted);
+    // A link with the lab's switches but no solution of its own (written
+    // by hand) is solved with them.
+    if (!wanted.stages && labOptions()) load(wanted);
   } catch (error) {
     problem = error;
     display(solvedCube, page.solver.now(solvedCube.mode, solvedCube.input));
@@ -258,6 +314,24 @@ export function openLink() {
     ui.input.setAttribute('aria-invalid', 'true');
   }
   opening = false;
+}
+
+/**
+ * Sets the FMC lab's controls as a link keeps them (`{ niss, axes, chosen,
+ * attempt }`), before its solution is shown.
+ */
+function openLab(lab) {
+  ui.niss.checked = lab.niss;
+  ui.axes.value = lab.axes === null ? '' : String(lab.axes);
+  page.chosen = new Set(lab.chosen);
+  page.attempt = null;
+  ui.attempt.value = lab.attempt ?? '';
+}
+
+/** The attempt a link keeps is checked again, so its Check reads as it did. */
+function checkLinkAttempt(wanted) {
+  if (!ui.attempt.value.trim() || wanted.solution) return;
+  useLab().then((lab) => lab.check());
 }
 
 /** Lays out the handout of the solution on show (handout.js, loaded now). */

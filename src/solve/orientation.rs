@@ -17,6 +17,7 @@ use crate::solve::stage::StageKind;
 use serde::ser::{SerializeStruct, Serializer};
 use serde::Serialize;
 use std::fmt;
+use std::str::FromStr;
 use std::sync::OnceLock;
 
 /// One of the cube's three axes, named by its two faces.
@@ -39,6 +40,25 @@ impl Axis {
             Axis::UD => "U/D",
             Axis::RL => "R/L",
             Axis::FB => "F/B",
+        }
+    }
+}
+
+/// A name that is no axis.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not an axis: U/D, R/L or F/B")]
+pub struct UnknownAxis(pub String);
+
+impl FromStr for Axis {
+    type Err = UnknownAxis;
+
+    /// `U/D`, `R/L` or `F/B`, in either order, any case, the slash optional.
+    fn from_str(text: &str) -> Result<Axis, UnknownAxis> {
+        match text.to_ascii_uppercase().replace('/', "").as_str() {
+            "UD" | "DU" => Ok(Axis::UD),
+            "RL" | "LR" => Ok(Axis::RL),
+            "FB" | "BF" => Ok(Axis::FB),
+            _ => Err(UnknownAxis(text.to_string())),
         }
     }
 }

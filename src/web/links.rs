@@ -2,14 +2,18 @@
 //! one pasted), and writing the query that restores what is shown. The
 //! codec is `crate::share`.
 
-use super::{js_error, read_input_object, read_mode, read_stages, read_view, to_js, Request};
+use super::{
+    from_js, js_error, read_input_object, read_lab, read_mode, read_stages, read_view, to_js,
+    LabObject, Request,
+};
 use crate::cube::notation;
 use crate::share::{self, ShareError, Shared};
+use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
 /// Reads a share link, a bare query, or an alg.cubing.net or Twizzle link:
 /// `{ input, mode, view, position, solution, solutionMoves, stages, embed,
-/// handout }`,
+/// handout, lab }` (`lab` as `encodeLink` takes it),
 /// where `mode` and `view` are null unless the link names them, `solution`
 /// is a reconstruction's own alg (its setup being the input), and `stages`
 /// the solution that was on show, to play as it is. Null for a query with
@@ -31,14 +35,18 @@ pub fn decode_link(link: &str) -> Result<JsValue, JsValue> {
     request.stages = shared.stages;
     request.embed = shared.embed;
     request.handout = shared.handout;
+    request.lab = (&shared.lab).into();
     to_js(&request)
 }
 
 /// The query string (without `?`) that restores an input (`{ source,
 /// text }`), a mode, a view and a playback position, and the solution on
 /// show (`stages`, one string of moves a stage) where it is not the one the
-/// mode finds (else null), and whether the page shows only the player
-/// (`embed`) or a printable handout (`handout`).
+/// mode finds (else null). `page` is `{ embed, handout, lab }`: whether the
+/// page shows only the player or a printable handout, and the FMC lab's
+/// state (`{ niss, axes, chosen, attempt }`: `axes` the Axes choice's index
+/// or null for Best, `chosen` stage indices from 0, `attempt` the checked
+/// attempt or null), which an embedded player's link leaves out.
 #[wasm_bindgen(js_name = encodeLink)]
 pub fn encode_link(
     input: JsValue,
@@ -46,8 +54,7 @@ pub fn encode_link(
     view: &str,
     position: usize,
     stages: JsValue,
-    embed: bool,
-    handout: bool,
+    page: JsValue,
 ) -> Result<String, JsValue> {
     let input = read_input_object(input)?;
     let stages = if stages.is_null() || stages.is_undefined() {
@@ -55,14 +62,25 @@ pub fn encode_link(
     } else {
         Some(read_stages(stages)?)
     };
+    let page: LinkPage = from_js(page, "the page's link options: { embed, handout, lab }")?;
     Ok(share::encode(&Shared {
         input,
         mode: Some(read_mode(mode)?),
         view: Some(read_view(view)?),
         solution: None,
         stages,
-        embed,
-        handout,
+        embed: page.embed,
+        handout: page.handout,
         position,
+        lab: read_lab(page.lab)?,
     }))
+}
+
+/// How the page is laid out, and the lab's state, for `encodeLink`.
+#[derive(Deserialize)]
+struct LinkPage {
+    embed: bool,
+    handout: bool,
+    #[serde(default)]
+    lab: LabObject,
 }

@@ -164,6 +164,59 @@ struct Request {
     embed: bool,
     /// Whether the page lays out a printable handout.
     handout: bool,
+    /// The FMC lab's state the link keeps.
+    lab: LabObject,
+}
+
+#[cfg(feature = "page")]
+/// The FMC lab's state as the page holds it: `{ niss, axes, chosen,
+/// attempt }`, `axes` being an index into `Orientation::all` (the Axes
+/// choice's value) or null for Best, `chosen` the stages chosen among
+/// alternatives (indices from 0), `attempt` the checked attempt or null.
+#[derive(Serialize, Deserialize, Default)]
+struct LabObject {
+    niss: bool,
+    axes: Option<usize>,
+    chosen: Vec<usize>,
+    attempt: Option<String>,
+}
+
+#[cfg(feature = "page")]
+impl From<&crate::share::Lab> for LabObject {
+    fn from(lab: &crate::share::Lab) -> LabObject {
+        LabObject {
+            niss: lab.niss,
+            axes: lab
+                .axes
+                .and_then(|axes| Orientation::all().iter().position(|o| o.axes() == axes)),
+            chosen: lab.chosen.clone(),
+            attempt: lab.attempt.clone(),
+        }
+    }
+}
+
+#[cfg(feature = "page")]
+/// The lab's state the page sends for a link, as the codec keeps it.
+fn read_lab(lab: LabObject) -> Result<crate::share::Lab, JsValue> {
+    let axes = lab
+        .axes
+        .map(|index| {
+            Orientation::all()
+                .get(index)
+                .map(Orientation::axes)
+                .ok_or_else(|| js_error(&format!("axes {index} are none of the six"), None))
+        })
+        .transpose()?;
+    let mut chosen = lab.chosen;
+    chosen.sort_unstable();
+    chosen.dedup();
+    chosen.retain(|&k| k < StageKind::COUNT);
+    Ok(crate::share::Lab {
+        niss: lab.niss,
+        axes,
+        chosen,
+        attempt: lab.attempt.filter(|text| !text.trim().is_empty()),
+    })
 }
 
 #[cfg(feature = "page")]
@@ -179,6 +232,7 @@ impl Request {
             stages: None,
             embed: false,
             handout: false,
+            lab: LabObject::default(),
         }
     }
 }

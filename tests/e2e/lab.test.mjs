@@ -358,4 +358,77 @@ describe('the FMC lab', () => {
     assert.match(await page.locator('#reading').textContent(), /FMC notation.*inverse scramble/);
     await page.context().close();
   });
+
+  test('a link keeps the lab: NISS, Axes, the chosen mark and the checked attempt; an earlier link opens as it did', async () => {
+    const scramble = nissScramble();
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(scramble)}`);
+    await takeWay(page, 'lab');
+    await searched(page);
+    const axes = page.getByRole('combobox', { name: 'Axes' });
+    const axesLabel = (await axes.locator('option').allTextContents())[3];
+    await axes.selectOption({ label: axesLabel });
+    await page.waitForFunction((l) => document.querySelector('#stage-group').textContent.endsWith(l)
+      && !document.documentElement.hasAttribute('data-searching'), axesLabel);
+    await page.getByRole('switch', { name: 'NISS' }).check();
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('with NISS')
+      && !document.documentElement.hasAttribute('data-searching'));
+    // Choose, with a mouse click, another way to do stage 2.
+    await page.evaluate(() => window.thistle.seek(document.querySelectorAll('.moves > ol > li')[1].querySelector('ol').start - 1));
+    await page.getByRole('button', { name: 'Alternatives' }).click();
+    const list = page.getByRole('listbox', { name: `Alternatives for ${STAGE_NAMES[1]}` });
+    await list.waitFor();
+    await listWhole(page);
+    await list.getByRole('option').nth(1).click();
+    await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
+    assert.match(await chipAt(page, 1).textContent(), /chosen/);
+    // An attempt with a comment, a prime, a second line and an inverse step, checked.
+    const attempt = "F' R // a try\n(U2 D')";
+    await page.getByRole('textbox', { name: 'Your solution' }).fill(attempt);
+    await page.getByRole('button', { name: 'Check' }).click();
+    const region = page.getByRole('region', { name: 'Check' });
+    await region.getByRole('button', { name: 'Continue from here' }).waitFor();
+    const steps = await region.locator('ol > li').allTextContents();
+    assert.equal(steps.length, 2, `two steps: ${steps}`);
+    const listed = await page.locator('.move').allTextContents();
+
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Link copied.').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    assert.equal(link, page.url(), 'Share copies the address');
+    const other = await openIn(await env.browser.newContext({ viewport: { width: 1280, height: 800 } }), link);
+    await other.getByRole('tabpanel', { name: 'FMC lab' }).waitFor();
+    await searched(other);
+    assert.equal(await other.getByRole('switch', { name: 'NISS' }).isChecked(), true, 'NISS is on');
+    assert.equal(await other.getByRole('combobox', { name: 'Axes' }).locator('option:checked').textContent(), axesLabel, 'the axes');
+    assert.match(await chipAt(other, 1).textContent(), /chosen/, 'the chosen mark');
+    assert.doesNotMatch(await chipAt(other, 0).textContent(), /chosen/);
+    assert.deepEqual(await other.locator('.move').allTextContents(), listed, 'the same solution');
+    assert.equal(await shownTotal(other), await shownTotal(page), 'the move count');
+    assert.equal(await other.getByRole('textbox', { name: 'Your solution' }).inputValue(), attempt, 'the attempt');
+    const otherRegion = other.getByRole('region', { name: 'Check' });
+    await otherRegion.getByRole('button', { name: 'Continue from here' }).waitFor();
+    assert.deepEqual(await otherRegion.locator('ol > li').allTextContents(), steps, 'its check');
+    assert.equal(other.url(), link, 'the reopened page writes the same link');
+    await assertSolves(other, 'the shared solution solves');
+
+    // A link made before the lab's state was kept: its solution, sides and
+    // all, with NISS off, the best axes, nothing chosen and no attempt.
+    const url = new URL(link);
+    for (const name of ['niss', 'axes', 'chosen', 'attempt']) url.searchParams.delete(name);
+    const earlier = `${url.origin}${url.pathname}?${url.search.slice(1).replace(/%7E/g, '~')}`;
+    const old = await openIn(await env.browser.newContext({ viewport: { width: 1280, height: 800 } }), earlier);
+    await old.getByRole('tabpanel', { name: 'FMC lab' }).waitFor();
+    await searched(old);
+    assert.deepEqual(await old.locator('.move').allTextContents(), listed, 'the same solution');
+    assert.equal(await old.getByRole('switch', { name: 'NISS' }).isChecked(), false);
+    assert.equal(await old.getByRole('combobox', { name: 'Axes' }).inputValue(), '', 'Best');
+    assert.doesNotMatch(await chipAt(old, 1).textContent(), /chosen/);
+    assert.equal(await old.getByRole('textbox', { name: 'Your solution' }).inputValue(), '');
+    assert.equal(await old.getByRole('region', { name: 'Check' }).isVisible(), false, 'no check');
+    await assertSolves(old, 'the earlier link\'s solution solves');
+    assert.deepEqual([...page.errors, ...other.errors, ...old.errors], []);
+    for (const p of [page, other, old]) await p.context().close();
+  });
 });

@@ -19,7 +19,11 @@ async function usePractice() {
 }
 
 export function wireLab() {
-  const resolve = () => load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
+  // A new solve: choices made among the old one's alternatives go with it.
+  const resolve = () => {
+    page.chosen.clear();
+    load({ ...page.wanted, position: 0, stages: null, mode: 'fewest' });
+  };
   ui.niss.addEventListener('change', resolve);
   ui.axes.addEventListener('change', resolve);
   ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());

@@ -221,6 +221,9 @@ export function createLab({ display }) {
   const check = async () => {
     const asked = ++checking;
     const text = ui.attempt.value;
+    // The link keeps the attempt as checked, and reopens with its check.
+    page.attempt = { text, input: page.wanted.input.text };
+    page.sharing.attempt(text.trim() ? text : null);
     ui.attempt.removeAttribute('aria-invalid');
     ui.checkResult.hidden = false;
     ui.checkResult.replaceChildren(element('p', { textContent: 'Checking…' }));

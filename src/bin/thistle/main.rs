@@ -17,7 +17,7 @@ use std::io::{self};
 use std::process::ExitCode;
 use std::time::Duration;
 use thistle::solve::fewest;
-use thistle::solve::orientation::{Axes, Axis, Orientation};
+use thistle::solve::orientation::{Axes, Axis, Orientation, UnknownAxis};
 use thistle::solve::stage::StageKind;
 
 #[derive(Parser)]
@@ -343,12 +343,7 @@ fn orientation_of(
 
 /// `U/D`, `R/L` or `F/B` (the slash may be left out).
 fn read_axis(text: &str) -> Result<Axis, String> {
-    match text.to_ascii_uppercase().replace('/', "").as_str() {
-        "UD" | "DU" => Ok(Axis::UD),
-        "RL" | "LR" => Ok(Axis::RL),
-        "FB" | "BF" => Ok(Axis::FB),
-        _ => Err(format!("`{text}` is not an axis: U/D, R/L or F/B")),
-    }
+    text.parse().map_err(|e: UnknownAxis| e.to_string())
 }
 
 fn failure(code: bool) -> ExitCode {
