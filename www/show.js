@@ -322,7 +322,7 @@ export function openLink() {
  */
 function openLab(lab) {
   ui.niss.checked = lab.niss;
-  ui.axes.value = lab.axes === null ? '' : String(lab.axes);
+  ui.axes.value = lab.axes == null ? '' : String(lab.axes);
   page.chosen = new Set(lab.chosen);
   page.attempt = null;
   ui.attempt.value = lab.attempt ?? '';

@@ -284,6 +284,9 @@ pub struct App {
     progress: [Vec<counters::Step>; StageKind::COUNT],
     /// The shown solution, each stage on its side.
     solution: NissSolution,
+    /// Whether the cube shows a scramble alone, with no solution to play
+    /// or count (a practice attempt): `showScramble`.
+    scramble_only: bool,
 }
 
 #[wasm_bindgen]
@@ -309,7 +312,25 @@ impl App {
             dark: false,
             progress,
             solution: NissSolution::normal(Solution::from_stages(empty)),
+            scramble_only: false,
         })
+    }
+
+    /// Shows the scrambled state of `input` (`{ source, text }`) alone: no
+    /// moves to play, no stage lens, no counters, nothing that hints at a
+    /// solution, for a practice attempt. `show` ends it.
+    #[wasm_bindgen(js_name = showScramble)]
+    pub fn show_scramble(&mut self, input: JsValue) -> Result<(), JsValue> {
+        let empty = StageMoves::default();
+        let solved = Solved::with(read_input_object(input)?, |_| {
+            Ok(Solution::from_stages(empty.clone()))
+        })
+        .map_err(|e| input_error(&e))?;
+        self.playback.load(Timeline::new(solved.cube, &empty));
+        self.orientation = Orientation::classic();
+        self.solution = NissSolution::normal(Solution::from_stages(empty));
+        self.scramble_only = true;
+        Ok(())
     }
 
     /// Loads a solution from `solveStages` for the same input (`{ source,
@@ -346,6 +367,7 @@ impl App {
             Timeline::on_sides(solved.cube, &stages, &sides)
         });
         self.solution = niss;
+        self.scramble_only = false;
         to_js(&Shown {
             solution: SolutionView::new(&solved, &sides, niss_used),
             mode: mode.as_str(),
@@ -526,8 +548,12 @@ impl App {
     }
 
     /// The Progress region's content at the current position: `{ stage,
-    /// counters, histogram, distance, line }`.
+    /// counters, histogram, distance, line }`; null for a scramble shown
+    /// alone, which has nothing to count.
     pub fn progress(&self) -> Result<JsValue, JsValue> {
+        if self.scramble_only {
+            return Ok(JsValue::NULL);
+        }
         let p = &self.playback;
         let timeline = p.timeline();
         let stage = p.stage();
@@ -614,7 +640,9 @@ impl App {
         let p = &self.playback;
         let timeline = p.timeline();
         let stage = p.stage();
-        let text = if p.is_solved() {
+        let text = if self.scramble_only {
+            "The scramble".to_string()
+        } else if p.is_solved() {
             "Solved".to_string()
         } else {
             let (at, of) = timeline.counted(stage, p.position());
@@ -643,7 +671,7 @@ impl App {
             playing: p.is_playing(),
             moving: p.is_moving(),
             turning: p.frame().turning.is_some(),
-            solved: p.is_solved(),
+            solved: p.is_solved() && !self.scramble_only,
             text,
         })
     }

@@ -227,6 +227,8 @@ describe('the FMC lab', () => {
     const solvedByWhole = await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves.join(' ')}`);
     assert.equal(solvedByWhole, SOLVED, 'N · I⁻¹ solves the real scramble');
     assert.equal(wholeMoves.length, await shownTotal(page), 'its length is the count shown');
+    assert.equal((await page.locator('#result').textContent()).includes(`${stagesTotal} in the stages`),
+      stagesTotal !== wholeMoves.length, 'the stages\' count beside it where it differs');
     await assertSolves(page, 'the NISS solution ends solved');
     // The link plays N · I⁻¹ in other tools: the alg ends with the inverse moves undone.
     const alg = new URL(await page.getByRole('link', { name: 'Open in Twizzle' }).getAttribute('href')).searchParams.get('alg');
@@ -240,6 +242,30 @@ describe('the FMC lab', () => {
     await assertSolves(other, 'the shared NISS solution solves');
     assert.deepEqual([...page.errors, ...other.errors], []);
     await other.context().close();
+    await page.context().close();
+  });
+
+  test('with NISS the mode line gives N, and S where moves cancel at the joins; the status counts each segment', async () => {
+    // By the CLI (solve --fewest --niss): stages of 19 moves, 18 once joined.
+    const scramble = "F2 L2 D2 L2 D R2 U' B2 U B2 R' D' R2 D2 U' R' D B L' U2 R";
+    const found = JSON.parse(execFileSync(THISTLE, ['solve', '--fewest', '--niss', '--json', scramble], { encoding: 'utf8' }));
+    const stagesTotal = found.stages.reduce((sum, stage) => sum + stage.moves.length, 0);
+    assert.notEqual(stagesTotal, found.length, 'a scramble where they differ');
+    const page = await openScramble(scramble);
+    await page.getByRole('switch', { name: 'NISS' }).check();
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('with NISS'));
+    const line = await page.locator('#result').textContent();
+    assert.match(line, new RegExp(`^${found.length} moves with NISS · ${stagesTotal} in the stages · \\d+ if each stage`), line);
+    await page.evaluate(() => window.thistle.seek(1));
+    assert.match((await status(page)).text, new RegExp(`^Move 1 of ${stagesTotal} · `));
+    await page.evaluate((k) => window.thistle.seek(k + 1), stagesTotal);
+    assert.match((await status(page)).text, new RegExp(`^Whole solution · move 1 of ${found.length}, `));
+    // Without NISS there is one count.
+    await page.getByRole('switch', { name: 'NISS' }).uncheck();
+    await page.waitForFunction(() => !document.querySelector('#result').textContent.includes('with NISS')
+      && !document.documentElement.hasAttribute('data-searching'));
+    assert.doesNotMatch(await page.locator('#result').textContent(), /in the stages/);
+    assert.deepEqual(page.errors, []);
     await page.context().close();
   });
 
@@ -423,7 +449,7 @@ describe('the FMC lab', () => {
     await searched(old);
     assert.deepEqual(await old.locator('.move').allTextContents(), listed, 'the same solution');
     assert.equal(await old.getByRole('switch', { name: 'NISS' }).isChecked(), false);
-    assert.equal(await old.getByRole('combobox', { name: 'Axes' }).inputValue(), '', 'Best');
+    assert.equal(await old.getByRole('combobox', { name: 'Axes' }).locator('option:checked').textContent(), 'Best');
     assert.doesNotMatch(await chipAt(old, 1).textContent(), /chosen/);
     assert.equal(await old.getByRole('textbox', { name: 'Your solution' }).inputValue(), '');
     assert.equal(await old.getByRole('region', { name: 'Check' }).isVisible(), false, 'no check');

@@ -43,6 +43,27 @@ async function start(page) {
   return (await region.locator('.practice-scramble').textContent()).replace(/^Scramble: /, '');
 }
 
+/**
+ * During an attempt the player shows the scrambled cube and nothing else:
+ * no timeline, transport, chips or status, and the keys that play a
+ * solution have none to play.
+ */
+async function assertScrambleOnly(page, scramble) {
+  const scrambled = await page.evaluate((text) => window.thistle.stateOf(text), scramble);
+  assert.equal(await page.evaluate(() => window.thistle.state()), scrambled, 'the cube shows the scramble');
+  assert.equal(await page.locator('#cube').isVisible(), true, 'the cube is on show');
+  for (const name of ['Play', 'End', 'Step forward']) {
+    assert.equal(await page.getByRole('button', { name, exact: true }).isVisible(), false, `${name} is out of view`);
+  }
+  assert.equal(await page.getByRole('slider', { name: 'Timeline' }).isVisible(), false, 'the timeline is out of view');
+  assert.equal(await page.locator('#chips button').count(), 0, 'no chips');
+  assert.equal(await page.locator('#moves .move').count(), 0, 'no moves');
+  // The page's keys, with no text box focused.
+  await page.evaluate(() => document.activeElement?.blur());
+  for (const key of ['End', 'Space', 'ArrowRight', '4']) await page.keyboard.press(key);
+  assert.equal(await page.evaluate(() => window.thistle.state()), scrambled, 'no key plays a solution');
+}
+
 /** The rows of the results table, as text. */
 const rows = (page) => page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').evaluateAll(
   (all) => all.map((row) => [...row.cells].map((cell) => cell.textContent)));
@@ -56,18 +77,22 @@ describe('FMC practice', () => {
     const timer = region.getByRole('timer');
     assert.match(await timer.textContent(), /^(60|59):\d\d$/, 'an hour by default');
     // Nothing gives the answer away.
-    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status']) {
+    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status', '#prove', '.share']) {
       assert.equal(await page.locator(hidden).first().isVisible(), false, `${hidden} is hidden`);
     }
+    await assertScrambleOnly(page, scramble);
     // Five of its moves as a link writes them (`_` for a space, `-` for a prime).
     const inLink = scramble.split(' ').slice(3, 8).join('_').replace(/'/g, '-');
     assert.equal(page.url().includes(inLink), false, `the address does not carry it: ${page.url()}`);
     const solution = solutionOf(scramble);
     await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
-    // A reload keeps the attempt and its draft.
+    // A reload keeps the attempt and its draft, and the scramble alone on show.
     await reload(page);
     await page.getByRole('region', { name: 'Practice' }).waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Practice solution' }).inputValue(), solution);
+    await assertScrambleOnly(page, scramble);
+    // The proofs give up soon (the time chosen beside Prove shortest).
+    await page.evaluate(() => { document.querySelector('#prove-limit').value = '10000'; });
     await page.getByRole('region', { name: 'Practice' }).getByRole('button', { name: 'Submit' }).click();
     await page.waitForFunction(() => [...document.querySelectorAll('.practice tbody td')].length > 0
       && !document.querySelector('.practice tbody tr td:nth-child(4)').textContent.includes('…'));
@@ -75,6 +100,13 @@ describe('FMC practice', () => {
     assert.equal(row[1], scramble);
     assert.equal(Number(row[2]), solution.split(' ').length, 'the length in outer block turns');
     assert.ok(Number(row[3]) > 0, `Thistle's fewest beside it: ${row}`);
+    // The proven shortest, plain and with NISS, or the bound where a proof gave up.
+    await page.waitForFunction(() => [5, 6].every((k) => !/…/.test(
+      document.querySelector(`.practice tbody tr td:nth-child(${k + 1})`).textContent)), null, { timeout: 120_000 });
+    [row] = await rows(page);
+    for (const proven of [row[5], row[6]]) assert.match(proven, /^(\d+|≥ \d+)$/, `a length or a bound: ${row}`);
+    if (/^\d+$/.test(row[5])) assert.ok(Number(row[5]) <= Number(row[3]), 'no longer than the fewest');
+    if (/^\d+$/.test(row[6])) assert.ok(Number(row[6]) <= Number(row[4]), 'no longer than the NISS fewest');
     assert.equal(await page.locator('nav[aria-label="Stages"]').isVisible(), true, 'the player comes back');
     // A DNF is shown as such and left out of the mean.
     await start(page);
@@ -107,7 +139,7 @@ describe('FMC practice', () => {
     await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 1);
     const [row] = await rows(page);
     assert.equal(row[2], 'DNF');
-    assert.equal(row[6], '60:00', 'the whole hour used');
+    assert.equal(row[7], '60:00', 'the whole hour used');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -7,6 +7,7 @@
 // address, so a reload neither solves nor loses the attempt.
 
 import { recall, remember } from '../remembered.js';
+import { load, showScrambleOnly } from '../show.js';
 import { labClient, prove } from '../solving.js';
 
 const ATTEMPT_KEY = 'thistle.practice.attempt';
@@ -16,17 +17,27 @@ const MOST_MOVES = 80;
 /** Attempt lengths offered, in minutes; the WCA's is an hour. */
 const MINUTES = [60, 30, 20, 10];
 
-/** How long a proof of the shortest may take before it gives up with a bound. */
-const PROOF_MS = 60000;
+/**
+ * How long a proof of the shortest may take before it gives up with a
+ * bound: the time chosen beside Prove shortest (null for never).
+ */
+const proofLimit = () => {
+  const chosen = document.getElementById('prove-limit')?.value;
+  return chosen ? Number(chosen) : null;
+};
 
-/** What gives an answer away, hidden while an attempt runs. */
+/**
+ * What gives an answer away, out of the layout while an attempt runs: the
+ * player keeps the scrambled cube alone (`showScrambleOnly`), without its
+ * timeline, transport, chips, status or stage view, and the counts, the
+ * lab's tools, Prove, Share and what would print or record a solution go.
+ */
 const HIDDEN_WHILE_PRACTISING = `
-body.practising nav[aria-label="Stages"], body.practising #moves, body.practising #status,
-body.practising #result, body.practising .progress, body.practising .stage-panel,
-body.practising #alternatives, body.practising #alternatives-box, body.practising #check-form,
-body.practising #check-result, body.practising #copy-write-up, body.practising #prove,
-body.practising #share, body.practising .share, body.practising #scrubber, body.practising #stage-marks,
-body.practising #cube, body.practising #flat-net { visibility: hidden; }
+body.practising :is(.player, #chips, #status, #now-next, .view-choice, #legend, #result,
+  .progress, .stage-panel, .moves, #link-solution, #prove, #alternatives, #alternatives-box,
+  #copy-write-up, #check-form, #check-result, .share, #copy-embed, #save-video, #print-handout,
+  #present) { display: none !important; }
+@media (max-width: 859px) { body.practising #cube { max-height: 45svh; } }
 .practice { border-top: 1px solid currentColor; margin-top: 1em; padding-top: 0.5em; }
 .practice .timer { font-size: 1.6em; font-variant-numeric: tabular-nums; }
 .practice textarea { width: 100%; box-sizing: border-box; }
@@ -94,7 +105,7 @@ export function createPractice(anchor) {
   const showResults = () => {
     const results = read(RESULTS_KEY, []);
     const head = element('tr', {}, ...['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS',
-      'Proven shortest', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
+      'Proven shortest', 'Proven with NISS', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
     const rows = results.map((r) => element('tr', {},
       element('td', { textContent: new Date(r.date).toLocaleString('en-GB') }),
       element('td', { textContent: r.scramble }),
@@ -102,6 +113,7 @@ export function createPractice(anchor) {
       element('td', { textContent: r.fewest ?? '…' }),
       element('td', { textContent: r.niss ?? '…' }),
       element('td', { textContent: r.shortest ?? '…' }),
+      element('td', { textContent: r.shortestNiss ?? '…' }),
       element('td', { textContent: clock(r.usedMs) }),
       element('td', {}, element('a', { href: r.link, textContent: 'Open' }))));
     table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
@@ -111,6 +123,8 @@ export function createPractice(anchor) {
       ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length} (DNFs left out); Thistle's fewest: ${mean(results.filter((r) => r.fewest).map((r) => r.fewest)).toFixed(2)}.`
       : results.length ? 'No solved attempt yet.' : '';
     chart.replaceChildren(drawChart(results));
+    // No empty chart before the first attempt.
+    chart.hidden = results.length === 0;
   };
 
   /** Stores `result`, then fills in Thistle's lengths for its scramble as they come. */
@@ -130,11 +144,14 @@ export function createPractice(anchor) {
       showResults();
     };
     update({ fewest: fewest.fewestTotal, niss: niss.fewestTotal });
-    try {
-      const proof = await prove(input, () => {}, { limitMs: PROOF_MS }).done;
-      update({ shortest: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
-    } catch {
-      update({ shortest: '—' });
+    // Proven, or where a proof gives up, the bound it reached.
+    for (const [field, niss] of [['shortest', false], ['shortestNiss', true]]) {
+      try {
+        const proof = await prove(input, () => {}, { niss, limitMs: proofLimit() }).done;
+        update({ [field]: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
+      } catch {
+        update({ [field]: '—' });
+      }
     }
   };
 
@@ -162,6 +179,8 @@ export function createPractice(anchor) {
     note.textContent = length === null ? `DNF: ${why}.` : `Solved in ${length} moves.`;
     const usedMs = Math.min(Date.now() - attempt.started, attempt.minutes * 60000);
     const link = `?scramble=${encodeURIComponent(attempt.scramble)}&way=lab`;
+    // The answer may show now: Thistle's solution of the same scramble.
+    load({ input: { source: 'scramble', text: attempt.scramble }, mode: 'fewest', position: 0, stages: null });
     await record({ date: attempt.started, scramble: attempt.scramble, solution: text, length, usedMs, link });
   };
 
@@ -176,6 +195,7 @@ export function createPractice(anchor) {
   /** Shows a running attempt (a new one, or one kept over a reload). */
   const resume = (attempt) => {
     document.body.classList.add('practising');
+    showScrambleOnly({ source: 'scramble', text: attempt.scramble });
     running.hidden = false;
     start.disabled = true;
     minutes.disabled = true;
