@@ -72,7 +72,7 @@ pub fn encode_link(
         embed: page.embed,
         handout: page.handout,
         position,
-        lab: read_lab(page.lab)?,
+        lab: read_lab(page.lab.unwrap_or_default())?,
     }))
 }
 
@@ -81,6 +81,7 @@ pub fn encode_link(
 struct LinkPage {
     embed: bool,
     handout: bool,
+    /// None (or undefined) for no lab.
     #[serde(default)]
-    lab: LabObject,
+    lab: Option<LabObject>,
 }
