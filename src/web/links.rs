@@ -2,14 +2,13 @@
 //! one pasted), and writing the query that restores what is shown. The
 //! codec is `crate::share`.
 
-use super::{
-    from_js, js_error, read_input_object, read_lab, read_mode, read_stages, read_view, to_js,
-    LabObject, Request,
-};
+use super::{js_error, read_input_object, read_mode, read_stages, read_view, to_js, Request};
 use crate::cube::notation;
-use crate::share::{self, ShareError, Shared};
-use serde::Deserialize;
+use crate::share::{self, Lab, ShareError, Shared};
+use crate::solve::orientation::Orientation;
+use crate::solve::stage::StageKind;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Reads a share link, a bare query, or an alg.cubing.net or Twizzle link:
 /// `{ input, mode, view, position, solution, solutionMoves, stages, embed,
@@ -62,26 +61,60 @@ pub fn encode_link(
     } else {
         Some(read_stages(stages)?)
     };
-    let page: LinkPage = from_js(page, "the page's link options: { embed, handout, lab }")?;
     Ok(share::encode(&Shared {
         input,
         mode: Some(read_mode(mode)?),
         view: Some(read_view(view)?),
         solution: None,
         stages,
-        embed: page.embed,
-        handout: page.handout,
+        embed: field(&page, "embed").is_truthy(),
+        handout: field(&page, "handout").is_truthy(),
         position,
-        lab: read_lab(page.lab.unwrap_or_default())?,
+        lab: read_lab(&field(&page, "lab"))?,
     }))
 }
 
-/// How the page is laid out, and the lab's state, for `encodeLink`.
-#[derive(Deserialize)]
-struct LinkPage {
-    embed: bool,
-    handout: bool,
-    /// None (or undefined) for no lab.
-    #[serde(default)]
-    lab: Option<LabObject>,
+/// Field `name` of a JS object (undefined where it has none). Read by hand
+/// rather than through serde, which would weigh on the page's first visit.
+fn field(object: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(object, &name.into()).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// The lab's state the page sends for a link (`{ niss, axes, chosen,
+/// attempt }`, or nothing for none), as the codec keeps it.
+fn read_lab(lab: &JsValue) -> Result<Lab, JsValue> {
+    if lab.is_undefined() || lab.is_null() {
+        return Ok(Lab::default());
+    }
+    let axes = match field(lab, "axes").as_f64() {
+        None => None,
+        Some(index) => Some(
+            Orientation::all()
+                .get(index as usize)
+                .filter(|_| index >= 0.0 && index.fract() == 0.0)
+                .map(Orientation::axes)
+                .ok_or_else(|| js_error(&format!("axes {index} are none of the six"), None))?,
+        ),
+    };
+    let mut chosen: Vec<usize> = field(lab, "chosen")
+        .dyn_into::<js_sys::Array>()
+        .map(|stages| {
+            stages
+                .iter()
+                .filter_map(|k| k.as_f64())
+                .filter(|&k| k >= 0.0 && k < StageKind::COUNT as f64)
+                .map(|k| k as usize)
+                .collect()
+        })
+        .unwrap_or_default();
+    chosen.sort_unstable();
+    chosen.dedup();
+    Ok(Lab {
+        niss: field(lab, "niss").is_truthy(),
+        axes,
+        chosen,
+        attempt: field(lab, "attempt")
+            .as_string()
+            .filter(|text| !text.trim().is_empty()),
+    })
 }

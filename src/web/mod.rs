@@ -173,7 +173,7 @@ struct Request {
 /// attempt }`, `axes` being an index into `Orientation::all` (the Axes
 /// choice's value) or null for Best, `chosen` the stages chosen among
 /// alternatives (indices from 0), `attempt` the checked attempt or null.
-#[derive(Serialize, Deserialize, Default)]
+#[derive(Serialize, Default)]
 struct LabObject {
     niss: bool,
     axes: Option<usize>,
@@ -193,30 +193,6 @@ impl From<&crate::share::Lab> for LabObject {
             attempt: lab.attempt.clone(),
         }
     }
-}
-
-#[cfg(feature = "page")]
-/// The lab's state the page sends for a link, as the codec keeps it.
-fn read_lab(lab: LabObject) -> Result<crate::share::Lab, JsValue> {
-    let axes = lab
-        .axes
-        .map(|index| {
-            Orientation::all()
-                .get(index)
-                .map(Orientation::axes)
-                .ok_or_else(|| js_error(&format!("axes {index} are none of the six"), None))
-        })
-        .transpose()?;
-    let mut chosen = lab.chosen;
-    chosen.sort_unstable();
-    chosen.dedup();
-    chosen.retain(|&k| k < StageKind::COUNT);
-    Ok(crate::share::Lab {
-        niss: lab.niss,
-        axes,
-        chosen,
-        attempt: lab.attempt.filter(|text| !text.trim().is_empty()),
-    })
 }
 
 #[cfg(feature = "page")]
