@@ -1,6 +1,6 @@
 //! Share links: what the page shows (the scramble or facelet state, the
-//! solving mode, the playback position and the FMC lab's state) as a short,
-//! readable query string, and back. Also reads links from alg.cubing.net and Twizzle and
+//! solving mode and the playback position) as a short, readable query
+//! string, and back. Also reads links from alg.cubing.net and Twizzle and
 //! writes links to them.
 //!
 //! Writing follows alg.cubing.net's compact style: `_` for a space and `-`
@@ -13,7 +13,6 @@ use crate::cube::notation;
 use crate::input::{Input, Mode, Solved, UnknownMode};
 use crate::show::stage_view::{UnknownView, ViewMode};
 use crate::solve::niss::{self, Side};
-use crate::solve::orientation::{Axes, Axis, UnknownAxis};
 use crate::solve::stage::StageKind;
 
 /// Longest query string read, in bytes.
@@ -43,27 +42,8 @@ pub struct Shared {
     pub handout: bool,
     /// Moves of the solution already played.
     pub position: usize,
-    /// The FMC lab's state; written only where it is not the default, so
-    /// links made outside the lab read as they always did.
-    pub lab: Lab,
 }
 
-/// What the FMC lab keeps in a link: its switches, the stages chosen among
-/// alternatives, and the attempt that was checked.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Lab {
-    /// Whether stages may be found on the inverse scramble (`niss=1`).
-    pub niss: bool,
-    /// The axes chosen to solve on (`axes=R/L,U/D`: edges, then corners),
-    /// or `None` for the best of all six.
-    pub axes: Option<Axes>,
-    /// The stages chosen among alternatives, as indices from 0, in
-    /// increasing order (`chosen=2,3`, numbered from 1).
-    pub chosen: Vec<usize>,
-    /// The attempt in "Your solution" that was checked, as typed, comments
-    /// and all (`attempt=`, in compact style like a scramble).
-    pub attempt: Option<String>,
-}
 /// Why a link could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ShareError {
@@ -92,15 +72,6 @@ pub enum ShareError {
     BadSwitch(&'static str, String),
     #[error("puzzle `{0}` is not a 3x3x3 cube")]
     WrongPuzzle(String),
-    #[error(
-        "parameter `axes` is `{0}`, not two different axes such as `R/L,U/D` (edges, then corners)"
-    )]
-    BadAxes(String),
-    #[error(
-        "parameter `chosen` is `{0}`, not stage numbers from 1 to {count}, each once, such as `2,3`",
-        count = StageKind::COUNT
-    )]
-    BadChosen(String),
     #[error("the link has no scramble or state")]
     Empty,
 }
@@ -110,7 +81,7 @@ const LITERAL_DASH: &str = "&#45;";
 const LITERAL_DASH_ESCAPED: &str = "%26%2345%3B";
 
 /// The parameters a link is read by; any other is ignored.
-const KNOWN: [&str; 17] = [
+const KNOWN: [&str; 13] = [
     "scramble",
     "state",
     "mode",
@@ -124,10 +95,6 @@ const KNOWN: [&str; 17] = [
     "setup-alg",
     "experimental-setup-alg",
     "puzzle",
-    "niss",
-    "axes",
-    "chosen",
-    "attempt",
 ];
 
 /// What separates the stages of a `solution` parameter.
@@ -242,7 +209,7 @@ fn parameters(query: &str) -> Result<Vec<(String, String)>, ShareError> {
         // Twizzle writes ordinary URL encoding, where `-` is a dash; Thistle
         // and alg.cubing.net write compact style, where it is a prime.
         let compact = match name.as_str() {
-            "scramble" | "setup" | "solution" | "attempt" => true,
+            "scramble" | "setup" | "solution" => true,
             "alg" => !is_twizzle(query),
             _ => false,
         };
@@ -315,15 +282,6 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         Some(other) => Err(ShareError::BadSwitch(name, other.into())),
     };
     let (embed, handout) = (switch("embed")?, switch("handout")?);
-    let lab = Lab {
-        niss: switch("niss")?,
-        axes: get("axes").map(axes_of_link).transpose()?,
-        chosen: get("chosen")
-            .map(chosen_of_link)
-            .transpose()?
-            .unwrap_or_default(),
-        attempt: get("attempt").map(str::to_string),
-    };
     let mut solution = None;
     let input = if let Some(state) = get("state") {
         Input::Facelets(state.to_string())
@@ -354,45 +312,7 @@ pub fn decode(link: &str) -> Result<Shared, ShareError> {
         embed,
         handout,
         position,
-        lab,
     })
-}
-
-/// The axes of an `axes` parameter: `R/L,U/D` (edges, then corners), two
-/// different axes.
-fn axes_of_link(text: &str) -> Result<Axes, ShareError> {
-    let bad = || ShareError::BadAxes(text.into());
-    let (edges, corners) = text.split_once(',').ok_or_else(bad)?;
-    let axis = |name: &str| name.trim().parse::<Axis>().map_err(|_: UnknownAxis| bad());
-    let axes = Axes {
-        edges: axis(edges)?,
-        corners: axis(corners)?,
-    };
-    if axes.edges == axes.corners {
-        return Err(bad());
-    }
-    Ok(axes)
-}
-
-/// The stages of a `chosen` parameter, numbered from 1, as indices from 0
-/// in increasing order; empty for an empty value.
-fn chosen_of_link(text: &str) -> Result<Vec<usize>, ShareError> {
-    let bad = || ShareError::BadChosen(text.into());
-    let mut chosen = text
-        .split(',')
-        .filter(|part| !part.trim().is_empty())
-        .map(|part| match part.trim().parse::<usize>() {
-            Ok(n) if (1..=StageKind::COUNT).contains(&n) => Ok(n - 1),
-            _ => Err(bad()),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let count = chosen.len();
-    chosen.sort_unstable();
-    chosen.dedup();
-    if chosen.len() != count {
-        return Err(bad());
-    }
-    Ok(chosen)
 }
 
 /// The stages of a `solution` parameter, trimmed.
@@ -436,20 +356,6 @@ pub fn encode(shared: &Shared) -> String {
     }
     if shared.handout {
         query += "&handout=1";
-    }
-    let lab = &shared.lab;
-    if lab.niss {
-        query += "&niss=1";
-    }
-    if let Some(axes) = lab.axes {
-        query += &format!("&axes={},{}", axes.edges, axes.corners);
-    }
-    if !lab.chosen.is_empty() {
-        let numbers: Vec<String> = lab.chosen.iter().map(|k| (k + 1).to_string()).collect();
-        query += &format!("&chosen={}", numbers.join(","));
-    }
-    if let Some(attempt) = &lab.attempt {
-        query += &format!("&attempt={}", encode_component(attempt, true));
     }
     query
 }
@@ -547,7 +453,6 @@ mod tests {
             embed: false,
             handout: false,
             position: 0,
-            lab: Lab::default(),
         }
     }
 
@@ -572,7 +477,6 @@ mod tests {
                 embed: false,
                 handout: false,
                 position: 12,
-                lab: Lab::default(),
             },
             Shared {
                 input: Input::Facelets(
@@ -585,7 +489,6 @@ mod tests {
                 embed: false,
                 handout: false,
                 position: 0,
-                lab: Lab::default(),
             },
             Shared {
                 input: Input::Scramble("R".into()),
@@ -596,7 +499,6 @@ mod tests {
                 embed: false,
                 handout: false,
                 position: 3,
-                lab: Lab::default(),
             },
             Shared {
                 stages: Some(["F R'".into(), String::new(), "U2 L".into(), "R2".into()]),
@@ -858,82 +760,5 @@ mod tests {
         assert!(looks_like_link("https://alg.cubing.net/?alg=R"));
         assert!(looks_like_link("?scramble=R"));
         assert!(!looks_like_link("R U R' U'"));
-    }
-
-    #[test]
-    fn the_labs_state_travels_in_the_link() {
-        let shared = Shared {
-            stages: Some(["(F)".into(), "R U".into(), String::new(), "U2".into()]),
-            lab: Lab {
-                niss: true,
-                axes: Some(Axes {
-                    edges: Axis::RL,
-                    corners: Axis::UD,
-                }),
-                chosen: vec![1, 2],
-                attempt: Some("(F) // EO\nR U' // DR_1".into()),
-            },
-            ..scramble("F' U' R' U2")
-        };
-        let link = encode(&shared);
-        assert!(
-            link.ends_with("&niss=1&axes=R/L,U/D&chosen=2,3&attempt=(F)_//_EO%0AR_U-_//_DR%5F1"),
-            "{link}"
-        );
-        assert_eq!(decode(&link), Ok(shared));
-    }
-
-    #[test]
-    fn links_made_before_the_labs_state_open_as_they_did() {
-        let old = decode("?scramble=F-_U-_R-_U2&mode=fewest&move=3&solution=(F)~R_U~~U2")
-            .expect("an earlier link opens");
-        assert_eq!(
-            old.lab,
-            Lab::default(),
-            "NISS off, Best axes, nothing chosen, no attempt"
-        );
-        assert_eq!(
-            old.stages.as_ref().map(|s| s[0].as_str()),
-            Some("(F)"),
-            "its stages keep their sides"
-        );
-        assert!(
-            !encode(&scramble("R")).contains("niss"),
-            "a link outside the lab names none of it"
-        );
-    }
-
-    #[test]
-    fn bad_lab_values_are_refused_with_what_was_given() {
-        assert_eq!(
-            decode("?scramble=R&niss=yes"),
-            Err(ShareError::BadSwitch("niss", "yes".into()))
-        );
-        for axes in ["U/D,U/D", "R/L", "X/Y,U/D", ""] {
-            assert_eq!(
-                decode(&format!("?scramble=R&axes={axes}")),
-                Err(ShareError::BadAxes(axes.into())),
-                "{axes}"
-            );
-        }
-        for chosen in ["0", "5", "2,2", "x"] {
-            assert_eq!(
-                decode(&format!("?scramble=R&chosen={chosen}")),
-                Err(ShareError::BadChosen(chosen.into())),
-                "{chosen}"
-            );
-        }
-        assert_eq!(
-            decode("?scramble=R&axes=fb,rl&chosen=4,1").map(|s| s.lab),
-            Ok(Lab {
-                axes: Some(Axes {
-                    edges: Axis::FB,
-                    corners: Axis::RL
-                }),
-                chosen: vec![0, 3],
-                ..Lab::default()
-            }),
-            "any case, any order"
-        );
     }
 }

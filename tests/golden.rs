@@ -11,7 +11,7 @@ mod run;
 
 use run::succeed;
 use thistle::input::{Input, Mode, Solved};
-use thistle::share::{self, Lab, Shared};
+use thistle::share::{self, Shared};
 use thistle::solve::niss::Side;
 
 fn golden(name: &str) -> String {
@@ -97,7 +97,6 @@ fn share_links() -> String {
                 embed: false,
                 handout: false,
                 position: i % (solved.solution.len() + 1),
-                lab: Lab::default(),
             };
             out += &format!("{}\n", share::encode(&shared));
             out += &format!("{}\n", share::alg_cubing_link(&solved, &[Side::Normal; 4]));

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use thistle::cube::cubie::CubieCube;
 use thistle::cube::{facelet, notation};
 use thistle::input::{Input, Mode};
-use thistle::share::{self, Lab, Shared};
+use thistle::share::{self, Shared};
 use thistle::solve::scramble;
 
 proptest! {
@@ -74,13 +74,13 @@ proptest! {
             Input::Scramble(notation::format_moves(&scramble::random_moves(&mut rng, 25)))
         };
         let mode = Some(if fewest { Mode::Fewest } else { Mode::Fast });
-        let shared = Shared { input, mode, view: None, solution: None, stages: None, embed: false, handout: false, position, lab: Lab::default() };
+        let shared = Shared { input, mode, view: None, solution: None, stages: None, embed: false, handout: false, position };
         prop_assert_eq!(share::decode(&share::encode(&shared)), Ok(shared));
     }
 
     #[test]
     fn any_scramble_text_survives_a_share_link(text in "\\PC{0,80}") {
-        let shared = Shared { input: Input::Scramble(text), mode: Some(Mode::Fast), view: None, solution: None, stages: None, embed: false, handout: false, position: 3, lab: Lab::default() };
+        let shared = Shared { input: Input::Scramble(text), mode: Some(Mode::Fast), view: None, solution: None, stages: None, embed: false, handout: false, position: 3 };
         prop_assert_eq!(share::decode(&share::encode(&shared)), Ok(shared));
     }
 }

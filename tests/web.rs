@@ -167,22 +167,40 @@ fn a_painted_state_solves_and_is_scrambled_by_its_solution_undone() {
     assert_eq!(notation::parse(&scramble).unwrap().cube(), cube);
 }
 
+/// What the page shows a scramble alone with: no facelets, no moves.
+fn no_solution() -> JsValue {
+    js_sys::JSON::parse(
+        r#"{"mode":"fewest","facelets":"","orientation":0,"stages":["","","",""],"fastTotal":0,"fewestTotal":0}"#,
+    )
+    .unwrap()
+}
+
 #[wasm_bindgen_test]
-fn a_scramble_shown_alone_has_nothing_to_play_or_count_until_a_solution_is_shown() {
+fn a_scramble_shown_alone_has_nothing_to_play_until_a_solution_is_shown() {
     let mut app = App::new(canvas(32)).unwrap();
     show(&mut app, "R U", "fast");
-    let input = get(&solving::read_input("F R' D2").unwrap(), "input");
-    app.show_scramble(input).unwrap();
     let scrambled = facelet::to_string(&notation::parse("F R' D2").unwrap().cube());
+    let input = get(&solving::read_input("F R' D2").unwrap(), "input");
+    app.show(input, no_solution()).unwrap();
     assert_eq!(app.facelets(), scrambled);
-    let status = app.status().unwrap();
-    assert_eq!(text(&status, "text"), "The scramble");
-    assert_eq!(number(&status, "total"), 0.0);
-    assert_eq!(get(&status, "solved"), JsValue::FALSE);
+    assert_eq!(
+        number(&app.status().unwrap(), "total"),
+        0.0,
+        "no move to play"
+    );
     app.end();
     app.step_forward();
-    assert_eq!(app.facelets(), scrambled, "no move to play");
-    assert!(app.progress().unwrap().is_null(), "nothing counted");
+    assert_eq!(app.facelets(), scrambled, "the cube stays scrambled");
+    let full = app.legend().unwrap();
+    assert!(
+        full.is_null() || full.is_undefined() || js_sys::Array::from(&full).length() == 0,
+        "no stage lens"
+    );
+    let bad = get(&solving::read_input("R Q").unwrap(), "input");
+    assert!(
+        app.show(bad, no_solution()).is_err(),
+        "a bad scramble is refused"
+    );
     show(&mut app, "R U", "fast");
     assert!(
         !app.progress().unwrap().is_null(),
@@ -203,31 +221,11 @@ fn a_solution_that_does_not_solve_the_input_is_refused_and_the_cube_stays() {
     assert_eq!(app.facelets(), before);
 }
 
-/// `encodeLink`'s page options, `{ embed, handout, lab }`.
-fn link_page(embed: bool, handout: bool, lab: JsValue) -> JsValue {
-    let page = js_sys::Object::new();
-    for (key, value) in [
-        ("embed", JsValue::from_bool(embed)),
-        ("handout", JsValue::from_bool(handout)),
-        ("lab", lab),
-    ] {
-        js_sys::Reflect::set(&page, &key.into(), &value).expect("an object");
-    }
-    page.into()
-}
-
 #[wasm_bindgen_test]
 fn links_round_trip_the_input_mode_and_position() {
     let input = get(&solving::read_input("R U' (F2)2").unwrap(), "input");
-    let query = links::encode_link(
-        input,
-        "fast",
-        "colours",
-        3,
-        JsValue::NULL,
-        link_page(false, false, JsValue::UNDEFINED),
-    )
-    .unwrap();
+    let query =
+        links::encode_link(input, "fast", "colours", 3, JsValue::NULL, false, false).unwrap();
     assert_eq!(query, "scramble=R_U-_(F2)2&mode=fast&move=3&view=colours");
     let back = links::decode_link(&format!("?{query}")).unwrap();
     assert_eq!(text(&get(&back, "input"), "text"), "R U' (F2)2");
@@ -240,71 +238,13 @@ fn links_round_trip_the_input_mode_and_position() {
         "sideways",
         0,
         JsValue::NULL,
-        link_page(false, false, JsValue::UNDEFINED)
+        false,
+        false
     )
     .is_err());
     let ignored = links::decode_link("?scramble=R&bogus=1").unwrap();
     assert_eq!(text(&get(&ignored, "input"), "text"), "R");
     assert!(links::decode_link("?utm_source=x").unwrap().is_null());
-}
-
-#[wasm_bindgen_test]
-fn a_link_keeps_the_labs_state_as_the_page_holds_it() {
-    let lab = links::decode_link("?scramble=R_U&niss=1&axes=R/L,U/D&chosen=3,2&attempt=R_//_EO")
-        .map(|back| get(&back, "lab"))
-        .unwrap();
-    assert_eq!(get(&lab, "niss"), JsValue::TRUE);
-    assert_eq!(
-        number(&lab, "axes"),
-        2.0,
-        "the Axes choice's index of edges R/L, corners U/D"
-    );
-    let chosen: Vec<f64> = get(&lab, "chosen")
-        .dyn_into::<js_sys::Array>()
-        .unwrap()
-        .iter()
-        .map(|k| k.as_f64().unwrap())
-        .collect();
-    assert_eq!(chosen, [1.0, 2.0], "stage indices from 0");
-    assert_eq!(text(&lab, "attempt"), "R // EO");
-    let input = get(&solving::read_input("R U").unwrap(), "input");
-    let query = links::encode_link(
-        input.clone(),
-        "fewest",
-        "stage",
-        0,
-        JsValue::NULL,
-        link_page(false, false, lab.clone()),
-    )
-    .unwrap();
-    assert_eq!(
-        query,
-        "scramble=R_U&mode=fewest&move=0&niss=1&axes=R/L,U/D&chosen=2,3&attempt=R_//_EO"
-    );
-    let embedded = links::encode_link(
-        input.clone(),
-        "fewest",
-        "stage",
-        0,
-        JsValue::NULL,
-        link_page(true, false, JsValue::UNDEFINED),
-    )
-    .unwrap();
-    assert!(
-        !embedded.contains("niss"),
-        "an embedded player's link keeps no lab: {embedded}"
-    );
-    js_sys::Reflect::set(&lab, &"axes".into(), &JsValue::from_f64(6.0)).unwrap();
-    let error = links::encode_link(
-        input,
-        "fewest",
-        "stage",
-        0,
-        JsValue::NULL,
-        link_page(false, false, lab),
-    )
-    .unwrap_err();
-    assert!(text(&error, "message").contains("none of the six"));
 }
 
 #[wasm_bindgen_test]
@@ -314,15 +254,8 @@ fn a_link_carries_the_solution_on_show_and_plays_it_as_it_is() {
         .iter()
         .map(|s| JsValue::from_str(s))
         .collect();
-    let query = links::encode_link(
-        input,
-        "fewest",
-        "stage",
-        1,
-        stages.into(),
-        link_page(true, false, JsValue::UNDEFINED),
-    )
-    .unwrap();
+    let query =
+        links::encode_link(input, "fewest", "stage", 1, stages.into(), true, false).unwrap();
     assert_eq!(
         query,
         "scramble=R_U&mode=fewest&move=1&solution=~U-_R-~~&embed=1"

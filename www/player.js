@@ -285,8 +285,6 @@ export function describeCube() {
 /** The Progress region: the current stage's counters, depth and last move. */
 function showProgress() {
   const progress = page.app.progress();
-  // A scramble shown alone (practice) has nothing to count.
-  if (!progress) return;
   const dr = progress.case ? ` · DR case ${progress.case.name} on ${progress.case.corners}` : '';
   ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${dr}`;
   ui.counters.replaceChildren(...progress.counters.map((line) => {

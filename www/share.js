@@ -1,8 +1,9 @@
 // Share links: reads the link the page was opened with, keeps the address
 // bar current (history.replaceState) as the input, mode, move position and
-// the FMC lab's state change, copies the link (or the code that embeds the player in another
-// page) with a visible fallback, and points the "Open in" links at
-// alg.cubing.net and Twizzle. The codec itself is Rust (`share`).
+// the FMC lab's state change, copies the link (or the code that embeds the
+// player in another page) with a visible fallback, and points the "Open in"
+// links at alg.cubing.net and Twizzle. The codec itself is Rust (`share`),
+// but for the lab's four values.
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,6 +18,43 @@ export function readLink(wasm) {
   const query = (location.search.slice(1) || location.hash.slice(1))
     .split('&').filter((pair) => !/^way(=|$)/.test(pair)).join('&');
   return query ? wasm.decodeLink(query) : null;
+}
+
+/*
+ * The FMC lab's state, which a link keeps beside what the Rust codec reads
+ * (it passes over these names): `niss=1`, `axes=R/L,U/D` (edges, then
+ * corners, as the Axes choice names them), `chosen=2,3` (stages numbered
+ * from 1) and `attempt=` (the checked attempt, as typed). Four plain values,
+ * read and written here: the page's WebAssembly must keep within a first
+ * visit's weight.
+ */
+
+/** The Axes choice's options, each with its name in a link (`R/L,U/D`; Best's is "Best"). */
+const axesNamed = () => [...$('axes').options].map((option) => [option.value, option.textContent.replace(/^edges (\S+), corners /, '$1,')]);
+
+/**
+ * The lab's state a link keeps: `{ niss, axes, chosen, attempt }`, `axes`
+ * the Axes choice's value ('' for Best), `chosen` stage indices from 0
+ * in order, `attempt` null for none. Values no link holds are passed over.
+ */
+export function labOfLink(search = location.search) {
+  const params = new URLSearchParams(search);
+  const axes = axesNamed().find(([value, name]) => value && name === params.get('axes')?.toUpperCase());
+  return {
+    niss: params.get('niss') === '1',
+    axes: axes ? axes[0] : '',
+    chosen: [1, 2, 3, 4].filter((n) => params.get('chosen')?.split(',').includes(String(n))).map((n) => n - 1),
+    attempt: params.get('attempt')?.trim() ? params.get('attempt') : null,
+  };
+}
+
+/** The query part (no `&` before it) for the lab's state, empty where it is the default. */
+function labQuery({ niss, axes, chosen, attempt } = {}) {
+  const named = axesNamed().find(([value]) => value && value === axes);
+  return [niss && 'niss=1', named && `axes=${named[1]}`,
+    chosen?.length && `chosen=${[...chosen].sort().map((k) => k + 1).join(',')}`,
+    // Spaces as `+`; primes and parentheses stay as they are.
+    attempt && `attempt=${encodeURIComponent(attempt).replace(/%20/g, '+')}`].filter(Boolean).join('&');
 }
 
 /** The size an embedded player is offered at, in CSS pixels. */
@@ -41,17 +79,16 @@ export function createSharing(wasm, { embed, handout }) {
   let way = 'watch';
   let written = '';
 
-  // An embedded player has no lab, so its link keeps none of it.
   const linkQuery = (embedded) => wasm.encodeLink(
-    current.input, current.mode, view, position, current.stages,
-    { embed: embedded, handout: handout && !embedded, lab: embedded ? undefined : current.lab },
+    current.input, current.mode, view, position, current.stages, embedded, handout && !embedded,
   );
 
   const write = () => {
     if (!current) return;
-    // The way in, where it is not Watch (so earlier links read the same);
-    // an embedded player has none.
-    const parts = [current.input.text.trim() === '' ? '' : linkQuery(embed), way === 'watch' || embed ? '' : `way=${way}`];
+    // The lab's state and the way in, where they are not the defaults (so
+    // earlier links read the same); an embedded player has neither.
+    const parts = [current.input.text.trim() === '' ? '' : linkQuery(embed), embed ? '' : labQuery(current.lab),
+      way === 'watch' || embed ? '' : `way=${way}`];
     const query = parts.filter(Boolean).join('&');
     const address = `${location.pathname}${query ? `?${query}` : ''}`;
     if (address === written) return;
@@ -98,7 +135,7 @@ export function createSharing(wasm, { embed, handout }) {
      * `stages` (one string of moves a stage) where the solution is not the
      * one the mode finds, so the link plays the one on show, else null;
      * `lab`, the FMC lab's state it was found with (`{ niss, axes, chosen,
-     * attempt }`, as `encodeLink` takes it).
+     * attempt }`, as `labOfLink` gives it).
      */
     show(shown, entered, stages, lab) {
       current = { input: entered, mode: shown.mode, stages, lab };

@@ -5,7 +5,7 @@
 
 import { $, moves, page, ui } from './page.js';
 import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } from './player.js';
-import { readLink } from './share.js';
+import { labOfLink, readLink } from './share.js';
 
 /** What Fastest's count is, beside another. */
 const SHORTEST = 'if each stage took its own shortest';
@@ -169,12 +169,12 @@ function withStagesTotal(counts, solution) {
 
 /**
  * The FMC lab's state for the link: `{ niss, axes, chosen, attempt }`
- * (`axes` the Axes choice's index, or null for Best).
+ * (`axes` the Axes choice's value, '' for Best).
  */
 function labState() {
   return {
     niss: ui.niss.checked,
-    axes: ui.axes.value === '' ? null : Number(ui.axes.value),
+    axes: ui.axes.value,
     chosen: [...page.chosen],
     attempt: page.attempt?.text ?? null,
   };
@@ -188,7 +188,7 @@ function labState() {
 export function showScrambleOnly(input) {
   page.request += 1;
   setSearching(false);
-  page.app.showScramble(input);
+  page.app.show(input, { mode: 'fewest', facelets: '', orientation: 0, stages: ['', '', '', ''], fastTotal: 0, fewestTotal: 0 });
   page.chipButtons = [];
   page.moveButtons = [];
   ui.chips.replaceChildren();
@@ -293,7 +293,7 @@ export function openLink() {
     const link = readLink(page.wasm);
     if (link) wanted = { ...link, mode: link.mode ?? mode() };
     if (link && link.view) setView(link.view);
-    if (link) openLab(link.lab);
+    openLab(labOfLink());
   } catch (error) {
     problem = error;
     wanted = solvedCube;
@@ -322,7 +322,7 @@ export function openLink() {
  */
 function openLab(lab) {
   ui.niss.checked = lab.niss;
-  ui.axes.value = lab.axes == null ? '' : String(lab.axes);
+  ui.axes.value = lab.axes;
   page.chosen = new Set(lab.chosen);
   page.attempt = null;
   ui.attempt.value = lab.attempt ?? '';

@@ -284,9 +284,6 @@ pub struct App {
     progress: [Vec<counters::Step>; StageKind::COUNT],
     /// The shown solution, each stage on its side.
     solution: NissSolution,
-    /// Whether the cube shows a scramble alone, with no solution to play
-    /// or count (a practice attempt): `showScramble`.
-    scramble_only: bool,
 }
 
 #[wasm_bindgen]
@@ -312,31 +309,17 @@ impl App {
             dark: false,
             progress,
             solution: NissSolution::normal(Solution::from_stages(empty)),
-            scramble_only: false,
         })
-    }
-
-    /// Shows the scrambled state of `input` (`{ source, text }`) alone: no
-    /// moves to play, no stage lens, no counters, nothing that hints at a
-    /// solution, for a practice attempt. `show` ends it.
-    #[wasm_bindgen(js_name = showScramble)]
-    pub fn show_scramble(&mut self, input: JsValue) -> Result<(), JsValue> {
-        let empty = StageMoves::default();
-        let solved = Solved::with(read_input_object(input)?, |_| {
-            Ok(Solution::from_stages(empty.clone()))
-        })
-        .map_err(|e| input_error(&e))?;
-        self.playback.load(Timeline::new(solved.cube, &empty));
-        self.orientation = Orientation::classic();
-        self.solution = NissSolution::normal(Solution::from_stages(empty));
-        self.scramble_only = true;
-        Ok(())
     }
 
     /// Loads a solution from `solveStages` for the same input (`{ source,
     /// text }`), after checking that it solves it, and shows the scrambled
     /// state. Returns `{ solution, mode, input, fastTotal, fewestTotal,
-    /// algCubing, twizzle }`; on error the current cube stays.
+    /// algCubing, twizzle }`; on error the current cube stays. A `searched`
+    /// with no facelets and four empty stages shows the scrambled cube
+    /// alone, for a practice attempt: nothing to play, and so no stage lens
+    /// (the page shows no counters then, and they are not recounted). One
+    /// function, not two, for the first visit's weight.
     pub fn show(&mut self, input: JsValue, searched: JsValue) -> Result<JsValue, JsValue> {
         let input = read_input_object(input)?;
         let searched: Searched = from_js(searched, "a solution")?;
@@ -348,12 +331,15 @@ impl App {
             sides,
             axes: solved.solution.axes,
         };
+        let scramble_only = searched.facelets.is_empty() && niss.moves().is_empty();
         let same_cube = facelet::to_string(&solved.cube) == searched.facelets;
-        if !same_cube || !solved.cube.apply(&niss.moves()).is_solved() {
+        if !scramble_only && (!same_cube || !solved.cube.apply(&niss.moves()).is_solved()) {
             return Err(js_error("the solution does not solve the cube", None));
         }
-        self.progress = counters::progress_on_sides(&solved.cube, &solved.solution, &sides)
-            .map_err(|e| js_error(&e.to_string(), None))?;
+        if !scramble_only {
+            self.progress = counters::progress_on_sides(&solved.cube, &solved.solution, &sides)
+                .map_err(|e| js_error(&e.to_string(), None))?;
+        }
         self.orientation = Orientation::with_axes(solved.solution.axes)
             .ok_or_else(|| js_error("the solution's axes are no orientation", None))?;
         let stages = solved.solution.stages.clone().map(|s| s.moves);
@@ -367,7 +353,6 @@ impl App {
             Timeline::on_sides(solved.cube, &stages, &sides)
         });
         self.solution = niss;
-        self.scramble_only = false;
         to_js(&Shown {
             solution: SolutionView::new(&solved, &sides, niss_used),
             mode: mode.as_str(),
@@ -548,12 +533,8 @@ impl App {
     }
 
     /// The Progress region's content at the current position: `{ stage,
-    /// counters, histogram, distance, line }`; null for a scramble shown
-    /// alone, which has nothing to count.
+    /// counters, histogram, distance, line }`.
     pub fn progress(&self) -> Result<JsValue, JsValue> {
-        if self.scramble_only {
-            return Ok(JsValue::NULL);
-        }
         let p = &self.playback;
         let timeline = p.timeline();
         let stage = p.stage();
@@ -640,9 +621,7 @@ impl App {
         let p = &self.playback;
         let timeline = p.timeline();
         let stage = p.stage();
-        let text = if self.scramble_only {
-            "The scramble".to_string()
-        } else if p.is_solved() {
+        let text = if p.is_solved() {
             "Solved".to_string()
         } else {
             let (at, of) = timeline.counted(stage, p.position());
@@ -671,7 +650,7 @@ impl App {
             playing: p.is_playing(),
             moving: p.is_moving(),
             turning: p.frame().turning.is_some(),
-            solved: p.is_solved() && !self.scramble_only,
+            solved: p.is_solved(),
             text,
         })
     }

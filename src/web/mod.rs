@@ -164,35 +164,6 @@ struct Request {
     embed: bool,
     /// Whether the page lays out a printable handout.
     handout: bool,
-    /// The FMC lab's state the link keeps.
-    lab: LabObject,
-}
-
-#[cfg(feature = "page")]
-/// The FMC lab's state as the page holds it: `{ niss, axes, chosen,
-/// attempt }`, `axes` being an index into `Orientation::all` (the Axes
-/// choice's value) or null for Best, `chosen` the stages chosen among
-/// alternatives (indices from 0), `attempt` the checked attempt or null.
-#[derive(Serialize, Default)]
-struct LabObject {
-    niss: bool,
-    axes: Option<usize>,
-    chosen: Vec<usize>,
-    attempt: Option<String>,
-}
-
-#[cfg(feature = "page")]
-impl From<&crate::share::Lab> for LabObject {
-    fn from(lab: &crate::share::Lab) -> LabObject {
-        LabObject {
-            niss: lab.niss,
-            axes: lab
-                .axes
-                .and_then(|axes| Orientation::all().iter().position(|o| o.axes() == axes)),
-            chosen: lab.chosen.clone(),
-            attempt: lab.attempt.clone(),
-        }
-    }
 }
 
 #[cfg(feature = "page")]
@@ -208,7 +179,6 @@ impl Request {
             stages: None,
             embed: false,
             handout: false,
-            lab: LabObject::default(),
         }
     }
 }

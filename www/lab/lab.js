@@ -15,7 +15,8 @@ import { labClient } from '../solving.js';
 const FIRST_COUNT = 24;
 const MORE_COUNT = 48;
 
-function element(tag, props = {}, ...children) {
+/** A new `tag` element with `props` set and `children` in it (practice.js builds with it too). */
+export function element(tag, props = {}, ...children) {
   const made = Object.assign(document.createElement(tag), props);
   made.append(...children);
   return made;

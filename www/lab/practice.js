@@ -9,6 +9,7 @@
 import { recall, remember } from '../remembered.js';
 import { load, showScrambleOnly } from '../show.js';
 import { labClient, prove } from '../solving.js';
+import { element } from './lab.js';
 
 const ATTEMPT_KEY = 'thistle.practice.attempt';
 const RESULTS_KEY = 'thistle.practice.results';
@@ -29,21 +30,18 @@ const proofLimit = () => {
 /**
  * What gives an answer away, out of the layout while an attempt runs: the
  * player keeps the scrambled cube alone (`showScrambleOnly`), without its
- * timeline, transport, chips, status or stage view, and the counts, the
- * lab's tools, Prove, Share and what would print or record a solution go.
+ * timeline, transport, chips, status or stage view; Watch keeps only its
+ * Scramble box, and the lab's tools, Teach, Follow along and Share go.
  */
-const HIDDEN_WHILE_PRACTISING = `
-body.practising :is(.player, #chips, #status, #now-next, .view-choice, #legend, #result,
-  .progress, .stage-panel, .moves, #link-solution, #prove, #alternatives, #alternatives-box,
-  #copy-write-up, #check-form, #check-result, .share, #copy-embed, #save-video, #print-handout,
-  #present) { display: none !important; }
-@media (max-width: 859px) { body.practising #cube { max-height: 45svh; } }
-.practice { border-top: 1px solid currentColor; margin-top: 1em; padding-top: 0.5em; }
-.practice .timer { font-size: 1.6em; font-variant-numeric: tabular-nums; }
-.practice textarea { width: 100%; box-sizing: border-box; }
-.practice table { border-collapse: collapse; display: block; overflow-x: auto; max-width: 100%; }
-.practice th, .practice td { padding: 0.2em 0.6em; text-align: left; }
-.practice svg { max-width: 100%; }`;
+// (Written tight: the page's script copies it as it is.)
+const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now-next,.view-choice,#legend,'
+  + '#way-watch>:not(form),#way-teach,#follow,#alternatives,#copy-write-up,.lab>:not(.lab-row,#lab-note,#practice),'
+  + '.share){display:none!important}@media (max-width:859px){body.practising #cube{max-height:45svh}}'
+  + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
+  + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
+  + '.practice textarea{width:100%;box-sizing:border-box}'
+  + '.practice table{border-collapse:collapse;display:block;overflow-x:auto;max-width:100%}'
+  + '.practice :is(th,td){padding:.2em .6em;text-align:left}.practice svg{max-width:100%}';
 
 const read = (key, fallback) => {
   try {
@@ -53,11 +51,6 @@ const read = (key, fallback) => {
   }
 };
 
-const element = (tag, props = {}, ...children) => {
-  const made = Object.assign(document.createElement(tag), props);
-  made.append(...children);
-  return made;
-};
 
 const clock = (ms) => {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
@@ -105,7 +98,7 @@ export function createPractice(anchor) {
   const showResults = () => {
     const results = read(RESULTS_KEY, []);
     const head = element('tr', {}, ...['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS',
-      'Proven shortest', 'Proven with NISS', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
+      'Proven shortest', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
     const rows = results.map((r) => element('tr', {},
       element('td', { textContent: new Date(r.date).toLocaleString('en-GB') }),
       element('td', { textContent: r.scramble }),
@@ -113,7 +106,6 @@ export function createPractice(anchor) {
       element('td', { textContent: r.fewest ?? '…' }),
       element('td', { textContent: r.niss ?? '…' }),
       element('td', { textContent: r.shortest ?? '…' }),
-      element('td', { textContent: r.shortestNiss ?? '…' }),
       element('td', { textContent: clock(r.usedMs) }),
       element('td', {}, element('a', { href: r.link, textContent: 'Open' }))));
     table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
@@ -144,14 +136,12 @@ export function createPractice(anchor) {
       showResults();
     };
     update({ fewest: fewest.fewestTotal, niss: niss.fewestTotal });
-    // Proven, or where a proof gives up, the bound it reached.
-    for (const [field, niss] of [['shortest', false], ['shortestNiss', true]]) {
-      try {
-        const proof = await prove(input, () => {}, { niss, limitMs: proofLimit() }).done;
-        update({ [field]: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
-      } catch {
-        update({ [field]: '—' });
-      }
+    // Proven, or where the proof gives up, the bound it reached.
+    try {
+      const proof = await prove(input, () => {}, { limitMs: proofLimit() }).done;
+      update({ shortest: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
+    } catch {
+      update({ shortest: '—' });
     }
   };
 
