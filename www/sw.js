@@ -5,8 +5,9 @@
 // served from one build for as long as it is open: the build that served its
 // HTML is pinned to it (and to its worker), so it never mixes old wasm with
 // new JS, while the next page load gets the newest build. A build's cache is
-// deleted once no open page uses it. A rare feature's large file
-// (`onFirstUse`) joins the build's cache when it is first fetched.
+// deleted once no open page uses it. The rare features' own files
+// (`onFirstUse`: the video's muxer, the camera) join the build's cache
+// when first fetched.
 
 importScripts('pkg/files.js');
 

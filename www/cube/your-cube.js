@@ -41,8 +41,14 @@ export function wireYourCube({ wasm, colours }) {
   // A live camera where the browser allows one (a secure page).
   ui.camera.hidden = !navigator.mediaDevices?.getUserMedia;
   ui.camera.addEventListener('click', async () => {
-    const { openCamera } = await import('./camera.js');
-    openCamera(scanning);
+    // Kept for offline use once first used (scripts/build-files.mjs).
+    const camera = await import('./camera.js').catch(() => null);
+    if (camera) {
+      camera.openCamera(scanning);
+    } else {
+      ui.scanBox.textContent = 'The camera could not load: it needs the network the first time. Scan takes photos offline.';
+      ui.scanBox.hidden = false;
+    }
   });
   const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
   ui.follow.addEventListener('click', follow);
