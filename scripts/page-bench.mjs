@@ -91,8 +91,9 @@ try {
 
   // The FMC lab, from the click to the result on the page: the first list
   // of Alternatives for stage 2 (the first time includes loading the lab's
-  // module), and a check of an attempt (an EO and a half turn).
-  const lab = { alternatives: [], check: [] };
+  // module), the whole list (the longer one added below it), and a check of
+  // an attempt (an EO and a half turn).
+  const lab = { alternatives: [], whole: [], check: [] };
   await takeWay(page, 'lab');
   for (let k = 0; k < 8; k += 1) {
     // Watch's Random, from the lab.
@@ -100,12 +101,17 @@ try {
     await page.waitForFunction(() => !window.thistle.searching());
     const start = await page.evaluate(() => document.querySelectorAll('.moves > ol > li')[1].querySelector('ol').start - 1);
     await page.evaluate((position) => window.thistle.seek(position), start);
-    lab.alternatives.push(await page.evaluate(async () => {
+    const [first, whole] = await page.evaluate(async () => {
+      const box = document.getElementById('alternatives-box');
       const begin = performance.now();
       document.getElementById('alternatives').click();
-      while (!document.querySelector('#alternatives-box [role="listbox"]')) await new Promise(requestAnimationFrame);
-      return performance.now() - begin;
-    }));
+      while (!box.querySelector('[role="listbox"]')) await new Promise(requestAnimationFrame);
+      const listed = performance.now() - begin;
+      while (box.hasAttribute('aria-busy')) await new Promise(requestAnimationFrame);
+      return [listed, performance.now() - begin];
+    });
+    lab.alternatives.push(first);
+    lab.whole.push(whole);
     await page.keyboard.press('Escape');
     const eo = (await page.locator('.moves > ol > li').nth(0).locator('.move').allTextContents()).join(' ');
     await page.getByRole('textbox', { name: 'Your solution' }).fill(`${eo}\nR2`);
@@ -120,6 +126,8 @@ try {
   }
   report(`alternatives for stage 2 in the page: median ${median(lab.alternatives.slice(1)).toFixed(0)} ms, first (loading the lab) ${lab.alternatives[0].toFixed(0)} ms, `
     + `max ${Math.max(...lab.alternatives.slice(1)).toFixed(0)} ms over ${lab.alternatives.length - 1} random states (target <= 500 ms)`);
+  report(`the whole Alternatives list (the first and the longer one) in the page: median ${median(lab.whole.slice(1)).toFixed(0)} ms, `
+    + `max ${Math.max(...lab.whole.slice(1)).toFixed(0)} ms over ${lab.whole.length - 1} random states`);
   report(`check of an attempt in the page: median ${median(lab.check).toFixed(0)} ms, max ${Math.max(...lab.check).toFixed(0)} ms over ${lab.check.length} (target <= 50 ms natively)`);
 
   const [framesBefore, msBefore] = await page.evaluate(() => [window.thistle.frames(), window.thistle.drawMs()]);
