@@ -336,6 +336,9 @@ function checkLinkAttempt(wanted) {
 
 /** Lays out the handout of the solution on show (handout.js, loaded now). */
 export async function showHandout() {
-  const { layOutHandout } = await import('./teach/handout.js');
+  // Kept for offline use once first used (scripts/build-files.mjs).
+  const { layOutHandout } = await import('./teach/handout.js').catch(() => {
+    throw new Error('the handout could not load: it needs the network the first time');
+  });
   await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }

@@ -6,8 +6,8 @@
 // HTML is pinned to it (and to its worker), so it never mixes old wasm with
 // new JS, while the next page load gets the newest build. A build's cache is
 // deleted once no open page uses it. The rare features' own files
-// (`onFirstUse`: the video's muxer, the camera) join the build's cache
-// when first fetched.
+// (`onFirstUse`: the video's muxer, the camera, the handout) join the
+// build's cache when first fetched.
 
 importScripts('pkg/files.js');
 
