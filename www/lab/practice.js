@@ -98,7 +98,7 @@ export function createPractice(anchor) {
   const showResults = () => {
     const results = read(RESULTS_KEY, []);
     const head = element('tr', {}, ...['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS',
-      'Proven shortest', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
+      'Proven shortest', 'Proven with NISS', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
     const rows = results.map((r) => element('tr', {},
       element('td', { textContent: new Date(r.date).toLocaleString('en-GB') }),
       element('td', { textContent: r.scramble }),
@@ -106,6 +106,7 @@ export function createPractice(anchor) {
       element('td', { textContent: r.fewest ?? '…' }),
       element('td', { textContent: r.niss ?? '…' }),
       element('td', { textContent: r.shortest ?? '…' }),
+      element('td', { textContent: r.shortestNiss ?? '…' }),
       element('td', { textContent: clock(r.usedMs) }),
       element('td', {}, element('a', { href: r.link, textContent: 'Open' }))));
     table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
@@ -136,12 +137,14 @@ export function createPractice(anchor) {
       showResults();
     };
     update({ fewest: fewest.fewestTotal, niss: niss.fewestTotal });
-    // Proven, or where the proof gives up, the bound it reached.
-    try {
-      const proof = await prove(input, () => {}, { limitMs: proofLimit() }).done;
-      update({ shortest: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
-    } catch {
-      update({ shortest: '—' });
+    // Proven, or where a proof gives up, the bound it reached.
+    for (const [field, niss] of [['shortest', false], ['shortestNiss', true]]) {
+      try {
+        const proof = await prove(input, () => {}, { niss, limitMs: proofLimit() }).done;
+        update({ [field]: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
+      } catch {
+        update({ [field]: '—' });
+      }
     }
   };
 
