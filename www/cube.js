@@ -15,18 +15,20 @@ function resize(width, height) {
 }
 
 
+/** The height of the block that sticks to the top of a phone's screen (the cube and its player), or 0 where none sticks. */
+export function stickyHeight() {
+  const block = ui.canvas.closest('.stage-box');
+  return getComputedStyle(block).position === 'sticky' ? Math.ceil(block.getBoundingClientRect().height) : 0;
+}
+
 /**
- * Keeps `--sticky` at the height of the block that sticks to the top of a
- * phone's screen (the cube and its player), so that the page scrolls a
- * focused control out from under it (style.css's scroll-padding-top).
+ * Keeps `--sticky` at `stickyHeight`, so that the page scrolls a focused
+ * control out from under the sticky block (style.css's scroll-padding-top).
  */
 function watchSticky() {
-  const block = ui.canvas.closest('.stage-box');
   new ResizeObserver(() => {
-    const sticky = getComputedStyle(block).position === 'sticky';
-    const height = sticky ? `${Math.ceil(block.getBoundingClientRect().height)}px` : '0px';
-    document.documentElement.style.setProperty('--sticky', height);
-  }).observe(block);
+    document.documentElement.style.setProperty('--sticky', `${stickyHeight()}px`);
+  }).observe(ui.canvas.closest('.stage-box'));
 }
 
 export function watchSize() {

@@ -4,22 +4,23 @@
 //! rotated as `playback` says, and each sticker's face letter on it when
 //! asked (`letters`). Optional hint stickers float beyond the D, B and L
 //! faces, facing the viewer, so all six faces read from the one starting
-//! view. The renderer draws only when asked; the page's animation loop
-//! decides when.
+//! view. Follow along adds an arrow for the next turn (`arrow`). The
+//! renderer draws only when asked; the page's animation loop decides when.
 
+mod arrow;
 mod letters;
 
-use crate::cube::cubie::Face;
+use crate::cube::cubie::{Face, Move};
 use crate::cube::facelet;
 use crate::cube::geometry::{grid_axis, in_layer, normal, sticker_place};
 use crate::show::palette::{self, Rgb};
-use crate::show::playback::Frame;
+use arrow::Arrows;
 use letters::Letters;
 use std::sync::Arc;
 use three_d::{
     degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Cull, Gm, Indices,
-    InnerSpace, InstancedMesh, Instances, Mat4, Positions, RenderStates, RenderTarget, Srgba,
-    ToneMapping, Vec3, Viewport,
+    InnerSpace, InstancedMesh, Instances, Mat4, Object, Positions, RenderStates, RenderTarget,
+    Srgba, ToneMapping, Vec3, Viewport,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes};
@@ -109,6 +110,21 @@ impl View {
     }
 }
 
+/// What one frame shows: stickers in facelet order, and the turn under way
+/// or to come.
+pub struct Scene<'a> {
+    /// The turning layer and its rotation in radians about the face's
+    /// outward normal (as `playback::Frame` gives it).
+    pub turning: Option<(Face, f32)>,
+    /// Each sticker's colour (the stage view or the painted cube decides).
+    pub colours: &'a [Rgb; facelet::N_FACELETS],
+    /// Each sticker's face letter, if it has one: a sticker not yet painted
+    /// has none.
+    pub faces: &'a [Option<Face>; facelet::N_FACELETS],
+    /// The move to point out with an arrow (follow along's next turn).
+    pub arrow: Option<Move>,
+}
+
 /// The GL side of the cube. Dropped and rebuilt when the context is lost.
 pub struct Renderer {
     context: three_d::Context,
@@ -118,12 +134,26 @@ pub struct Renderer {
     stickers: Gm<InstancedMesh, ColorMaterial>,
     /// Built when the letters are first shown; `None` while they are off.
     letters: Option<Letters>,
+    arrows: Arrows,
     /// The clear colour: the page's background, light or dark.
     background: Rgb,
 }
 
 fn grid(p: [i32; 3]) -> Vec3 {
     vec3(p[0] as f32, p[1] as f32, p[2] as f32)
+}
+
+/// The material of a mesh drawn many times, each instance in its own
+/// colour; only its front faces show.
+fn instance_coloured() -> ColorMaterial {
+    ColorMaterial {
+        color: Srgba::WHITE,
+        render_states: RenderStates {
+            cull: Cull::Back,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
 }
 
 /// Turns the square in the xy-plane (facing +z) to face `face`.
@@ -241,14 +271,7 @@ impl Renderer {
             100.0,
         );
         camera.tone_mapping = ToneMapping::None;
-        let material = ColorMaterial {
-            color: Srgba::WHITE,
-            render_states: RenderStates {
-                cull: Cull::Back,
-                ..Default::default()
-            },
-            ..Default::default()
-        };
+        let material = instance_coloured();
         let mut body_face = CpuMesh::square();
         body_face
             .transform(Mat4::from_scale(0.5))
@@ -262,6 +285,7 @@ impl Renderer {
             material,
         );
         Ok(Renderer {
+            arrows: Arrows::new(&context),
             context,
             camera,
             bodies,
@@ -286,24 +310,17 @@ impl Renderer {
         Ok(())
     }
 
-    /// Draws `frame` seen from `view` into a drawing buffer of the given size
-    /// in device pixels, each sticker in its colour from `colours` (in
-    /// facelet order: the stage view decides them). A sticker's letter is
-    /// its real face's, whatever colour the stage view gives it.
-    pub fn draw(
-        &mut self,
-        frame: &Frame,
-        colours: &[Rgb; facelet::N_FACELETS],
-        view: &View,
-        width: u32,
-        height: u32,
-    ) {
+    /// Draws `scene` seen from `view` into a drawing buffer of the given
+    /// size in device pixels. A sticker's letter is its real face's,
+    /// whatever colour the stage view gives it.
+    pub fn draw(&mut self, scene: &Scene, view: &View, width: u32, height: u32) {
+        let colours = scene.colours;
         let (width, height) = (width.max(1), height.max(1));
         self.camera
             .set_viewport(Viewport::new_at_origo(width, height));
         self.camera
             .set_view(view.eye(), vec3(0.0, 0.0, 0.0), vec3(0.0, 1.0, 0.0));
-        let layer = |p: [i32; 3]| match frame.turning {
+        let layer = |p: [i32; 3]| match scene.turning {
             Some((face, angle)) if in_layer(face, p) => {
                 Mat4::from_axis_angle(grid(normal(face)).normalize(), radians(angle))
             }
@@ -322,7 +339,7 @@ impl Renderer {
                     let turn = layer(p);
                     for face in Face::ALL
                         .into_iter()
-                        .filter(|&f| can_show(p, f, frame.turning))
+                        .filter(|&f| can_show(p, f, scene.turning))
                     {
                         let n = grid(normal(face));
                         let centre = grid(p) + n * BODY_HALF;
@@ -359,11 +376,13 @@ impl Renderer {
             })
             .collect();
         if let Some(letters) = self.letters.as_mut() {
-            let faces = facelet::faces(&frame.cube);
-            letters.place(places.iter().map(|&(i, placement, n)| {
+            letters.place(places.iter().filter_map(|&(i, placement, n)| {
                 let ink = light.shade(srgba(palette::ink(colours[i])), n);
-                (placement, faces[i], ink)
+                scene.faces[i].map(|face| (placement, face, ink))
             }));
+        }
+        if let Some(m) = scene.arrow {
+            self.arrows.place(m, BODY_HALF);
         }
         let (transformations, colours) = places
             .iter()
@@ -389,6 +408,16 @@ impl Renderer {
                     .chain(&self.stickers)
                     .chain(self.letters.iter().flat_map(Letters::object)),
                 &[],
-            );
+            )
+            // The arrow on top, drawn directly: a render call of its own
+            // would bring three-d's whole render path into the page's
+            // module again for one more object type.
+            .write::<std::convert::Infallible>(|| {
+                if scene.arrow.is_some() {
+                    self.arrows.object().render(&self.camera, &[]);
+                }
+                Ok(())
+            })
+            .ok();
     }
 }

@@ -9,10 +9,11 @@ use super::{
     InputObject,
 };
 use crate::cube::cubie::CubieCube;
+use crate::cube::cubie::Face;
 use crate::cube::facelet;
 use crate::cube::notation;
 use crate::input::Solved;
-use crate::render::{webgl2, Renderer, View};
+use crate::render::{webgl2, Renderer, Scene, View};
 use crate::share;
 use crate::show::counters::{self, Counter, DrCase};
 use crate::show::narration;
@@ -250,6 +251,19 @@ struct NetView {
     letters: Option<String>,
 }
 
+impl NetView {
+    fn new(colours: &[palette::Rgb; facelet::N_FACELETS], letters: Option<String>) -> Self {
+        NetView {
+            fills: colours.iter().map(|&rgb| palette::css(rgb)).collect(),
+            inks: colours
+                .iter()
+                .map(|&rgb| palette::css(palette::ink(rgb)))
+                .collect(),
+            letters,
+        }
+    }
+}
+
 /// A stage's cube before and after it, for the handout.
 #[derive(Serialize)]
 struct StageNets {
@@ -284,6 +298,11 @@ pub struct App {
     progress: [Vec<counters::Step>; StageKind::COUNT],
     /// The shown solution, each stage on its side.
     solution: NissSolution,
+    /// A cube being painted, shown in place of the solution's (each
+    /// sticker's face, or none where not yet painted).
+    preview: Option<[Option<Face>; facelet::N_FACELETS]>,
+    /// Follow along: full colours and an arrow for the next turn.
+    follow: bool,
 }
 
 #[wasm_bindgen]
@@ -309,6 +328,8 @@ impl App {
             dark: false,
             progress,
             solution: NissSolution::normal(Solution::from_stages(empty)),
+            preview: None,
+            follow: false,
         })
     }
 
@@ -444,21 +465,73 @@ impl App {
         self.playback.tick(seconds)
     }
 
-    /// Draws the current frame at the canvas's drawing-buffer size.
+    /// Draws the current frame at the canvas's drawing-buffer size: the
+    /// cube being painted while there is one, else the solution's.
     pub fn render(&mut self) {
         let (width, height) = (self.canvas.width(), self.canvas.height());
-        let frame = self.playback.frame();
-        let lens = self.lens();
-        let colours =
-            stage_view::sticker_colours(&frame.cube, lens, self.orientation, self.palette);
+        let (turning, colours, faces, arrow) = match &self.preview {
+            Some(faces) => (None, self.painted_colours(faces), *faces, None),
+            None => {
+                let frame = self.playback.frame();
+                let colours = stage_view::sticker_colours(
+                    &frame.cube,
+                    self.lens(),
+                    self.orientation,
+                    self.palette,
+                );
+                // The next turn, once the last one has settled.
+                let next = self
+                    .playback
+                    .timeline()
+                    .moves()
+                    .get(self.playback.position());
+                let arrow = next.filter(|_| self.follow && frame.turning.is_none());
+                let faces = facelet::faces(&frame.cube).map(Some);
+                (frame.turning, colours, faces, arrow.copied())
+            }
+        };
         if let Some(renderer) = self.renderer.as_mut() {
-            renderer.draw(&frame, &colours, &self.view, width, height);
+            let scene = Scene {
+                turning,
+                colours: &colours,
+                faces: &faces,
+                arrow,
+            };
+            renderer.draw(&scene, &self.view, width, height);
         }
     }
 
+    /// Shows a cube being painted in place of the solution's, which stays
+    /// loaded, until called with `undefined`: `faces` gives each sticker's
+    /// face (0–5 for U R F D L B; any other number for one not yet painted).
+    pub fn preview(&mut self, faces: Option<Vec<u8>>) {
+        self.preview = faces.map(|faces| {
+            std::array::from_fn(|i| {
+                faces
+                    .get(i)
+                    .and_then(|&f| Face::ALL.get(usize::from(f)).copied())
+            })
+        });
+    }
+
+    /// Follow along on (`true`) or off: the cube in full colours, whatever
+    /// the view, with an arrow for the next turn.
+    #[wasm_bindgen(js_name = setFollow)]
+    pub fn set_follow(&mut self, on: bool) {
+        self.follow = on;
+    }
+
     /// The cube once the running turn settles, as the flat net draws it:
-    /// `{ fills, inks, letters }`, in the lens and palette of the 3D cube.
+    /// `{ fills, inks, letters }`, in the lens and palette of the 3D cube
+    /// (the cube being painted, while there is one).
     pub fn net(&self) -> Result<JsValue, JsValue> {
+        if let Some(faces) = &self.preview {
+            let letters = faces.iter().map(|face| face.map_or(' ', Face::letter));
+            return to_js(&NetView::new(
+                &self.painted_colours(faces),
+                self.letters.then(|| letters.collect()),
+            ));
+        }
         let cube = self.playback.settled_state();
         to_js(&self.net_view(cube, self.lens(), self.letters))
     }
@@ -700,19 +773,24 @@ impl App {
     /// letters where `letters`.
     fn net_view(&self, cube: &CubieCube, lens: Option<StageKind>, letters: bool) -> NetView {
         let colours = stage_view::sticker_colours(cube, lens, self.orientation, self.palette);
-        NetView {
-            fills: colours.iter().map(|&rgb| palette::css(rgb)).collect(),
-            inks: colours
-                .iter()
-                .map(|&rgb| palette::css(palette::ink(rgb)))
-                .collect(),
-            letters: letters.then(|| facelet::to_string(cube)),
-        }
+        NetView::new(&colours, letters.then(|| facelet::to_string(cube)))
+    }
+
+    /// A painted cube's colours in the palette: each sticker its face's,
+    /// or the stage views' grey where not yet painted.
+    fn painted_colours(
+        &self,
+        faces: &[Option<Face>; facelet::N_FACELETS],
+    ) -> [palette::Rgb; facelet::N_FACELETS] {
+        faces.map(|face| face.map_or(self.palette.neutral(), |f| self.palette.face(f)))
     }
 
     /// The stage whose lens colours the cube now, or `None` for full
     /// colours.
     fn lens(&self) -> Option<StageKind> {
+        if self.follow {
+            return None;
+        }
         match self.view_mode {
             ViewMode::Stage => self
                 .playback

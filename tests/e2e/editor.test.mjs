@@ -1,6 +1,7 @@
-// End-to-end tests of the colour editor: painting by pointer and keyboard,
-// live validation (one plain message per mistake, ringing only the stickers
-// it pins down), solving a painted cube, and the facelet string in and out.
+// End-to-end tests of the colour editor: painting by pointer and keyboard
+// (own-cube.test.mjs has filling in order on phones and the preview), live
+// validation (one plain message per mistake, ringing only the stickers it
+// pins down), solving a painted cube, and the facelet string in and out.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -51,17 +52,16 @@ function cycled(text, ...cycles) {
 const paste = (page, text) => page.getByRole('textbox', { name: 'Facelets' }).fill(text);
 const solveThis = (page) => page.getByRole('button', { name: 'Solve this' });
 
-/** Paints sticker `index` the colour of face letter `face` by pointer. */
+/** Paints sticker `index` the colour of face letter `face` by pointer: tap it, then the colour. */
 async function click(page, index, face) {
-  await page.getByRole('button', { name: COLOURS[FACES.indexOf(face)], exact: true }).click();
   await sticker(page, index).click();
+  await page.getByRole('button', { name: COLOURS[FACES.indexOf(face)], exact: true }).click();
 }
 
-/** Paints sticker `index` by keyboard: focus it, pick the colour by its digit, press Enter. */
+/** Paints sticker `index` by keyboard: focus it, type the colour's digit. */
 async function type(page, index, face) {
   await sticker(page, index).focus();
   await page.keyboard.press(String(FACES.indexOf(face) + 1));
-  await page.keyboard.press('Enter');
 }
 
 describe('the colour editor', () => {
@@ -169,7 +169,7 @@ describe('the colour editor', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('the keyboard moves over the net, picks colours and paints, but not centres', async () => {
+  test('the keyboard moves over the net, past the centres, and paints', async () => {
     const page = await openEditor();
     const before = await status(page);
     await sticker(page, 0).click();
@@ -181,13 +181,12 @@ describe('the colour editor', () => {
     await page.keyboard.press('ArrowUp');
     assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '38', 'nothing above L');
     await page.keyboard.press('y');
-    assert.equal(await page.getByRole('button', { name: 'Yellow', exact: true }).getAttribute('aria-pressed'), 'true');
-    await page.keyboard.press(' ');
     assert.match(await sticker(page, 38).getAttribute('aria-label'), /^L3: Yellow/);
-    for (const key of ['ArrowDown', 'ArrowRight', 'ArrowRight']) await page.keyboard.press(key);
-    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '22');
-    await page.keyboard.press('Enter');
-    assert.match(await sticker(page, 22).getAttribute('aria-label'), /^F5: Green, centre/);
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '39', 'on to L4');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => document.activeElement.dataset.index), '41', 'past the centre, L5');
+    await page.keyboard.press(' ');
+    assert.match(await sticker(page, 41).getAttribute('aria-label'), /^L6: Orange/, 'Space selects, and paints nothing');
     // Only one sticker is in the tab order.
     assert.equal(await page.locator('.net [tabindex="0"]').count(), 1);
     // None of these keys drove playback.
@@ -224,11 +223,12 @@ describe('the colour editor', () => {
     await context.close();
   });
 
-  test('the editor fits a 360 px wide phone, its net scrolling inside its own box', async () => {
+  test('the editor fits a 360 px wide phone, the face being painted large', async () => {
     const page = await openEditor({ width: 360, height: 740 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360);
     const net = await page.locator('.net').boundingBox();
     assert.ok(net.x >= 0 && net.x + net.width <= 360, JSON.stringify(net));
+    await sticker(page, 53).click();
     const size = await sticker(page, 53).boundingBox();
     assert.ok(size.width >= 44 && size.height >= 44, JSON.stringify(size));
     await click(page, 8, 'F');

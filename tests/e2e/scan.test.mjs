@@ -67,9 +67,9 @@ describe('Scan', () => {
     await page.screenshot({ path: '/tmp/scan-phone.png', fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scroll: ${overflow} px`);
-    // Tapping it with its own colour confirms it.
-    await page.getByRole('button', { name: 'Red', exact: true }).click();
+    // Tapping it, then its own colour, confirms it.
     await unsure.click();
+    await page.getByRole('button', { name: 'Red', exact: true }).click();
     assert.equal(await unsure.count(), 0);
     await page.getByRole('button', { name: 'Solve this' }).click();
     await page.waitForFunction((state) => window.thistle.state() === state, STATE);
@@ -120,8 +120,8 @@ describe('Scan', () => {
     // Putting the edge back the right way makes it the real cube.
     const colour = { U: 'White', R: 'Red', F: 'Green', D: 'Yellow', L: 'Orange', B: 'Blue' };
     for (const index of [u, f]) {
-      await page.getByRole('button', { name: colour[STATE[index]], exact: true }).click();
       await page.locator(`.net .sticker[data-index="${index}"]`).click();
+      await page.getByRole('button', { name: colour[STATE[index]], exact: true }).click();
     }
     assert.equal(await facelets(page).inputValue(), STATE);
     assert.ok(await page.getByRole('button', { name: 'Solve this' }).isEnabled());
@@ -375,7 +375,7 @@ describe('Follow along', () => {
     const next = page.getByRole('button', { name: 'Next' });
     await next.waitFor();
     const stageLine = page.locator('.follow-stage');
-    assert.match(await stageLine.textContent(), /^Orient edges · move 1 of \d+$/);
+    assert.match(await stageLine.textContent(), /^Move 1 of \d+ · Orient edges 1 of \d+$/);
     assert.match(await page.locator('.follow-hold').textContent(), /^Hold it with white on top and green in front\.$/);
     for (let k = 1; k <= 3; k += 1) {
       await next.click();

@@ -1,25 +1,52 @@
-// The colour editor: a second way to enter a cube. A 2D net (U above; L F R
-// B in a row; D below) whose stickers are painted from a palette of the six
-// WCA colours, by pointer or keyboard (arrows move, 1–6 or W R G Y O B pick a
-// colour, Enter or Space paints). Centres are fixed. Every change is checked
-// by the solver's own facelet rules (wasm `checkFacelets`): "Solve this" is
-// enabled only for a valid cube. The problems of one that is not (one per
-// mistake, in plain words) come from the lab's worker, and are listed and
-// their stickers ringed when it answers. A scan (scan.js)
-// loads its reading here, its unsure stickers marked until painted, and its
-// problems name the photos that show the stickers at fault.
+// The colour editor: a second way to enter a cube, made for a phone. A 2D
+// net (U above; L F R B in a row; D below), one button a sticker, in which
+// the face being painted is drawn large and the others small around it, so
+// all 54 fit from 320 px wide. A tap selects a sticker; a colour (tapped,
+// or typed as W Y G B R O or 1–6) paints it and selects the next in
+// Kociemba's order (U R F D L B, each row by row, centres skipped, as they
+// are fixed); Backspace goes back one and clears it. So typing 48 letters
+// enters a cube. A face of one colour is painted at once. While it is open
+// the player shows the cube being painted, and the cube is kept on this
+// device until solved. Every change is checked by the solver's own facelet
+// rules (wasm `checkFacelets`): "Solve this" is enabled only for a valid
+// cube. The problems of one that is not (one per mistake, in plain words)
+// come from the lab's worker, and are listed and their stickers ringed when
+// it answers. A scan (scan.js) loads its reading here, its unsure stickers
+// marked until painted, and its problems name the photos that show the
+// stickers at fault.
 
+import { stickyHeight } from '../cube.js';
 import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from '../net.js';
 import { styleSheet } from '../page.js';
+import { recall, remember } from '../remembered.js';
 
 await styleSheet('cube/own-cube.css');
 
 const FACES = 'URFDLB';
 const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
 const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
+/** A sticker not painted yet, and a letter that is no colour. */
+const BLANK = -1;
+const UNKNOWN = -2;
+/** Where the cube being painted is kept on this device. */
+const KEPT = 'thistle.painting';
 const isCentre = (index) => index % 9 === 4;
-const name = (index) => `${FACES[Math.floor(index / 9)]}${(index % 9) + 1}`;
+const faceOf = (index) => Math.floor(index / 9);
+const name = (index) => `${FACES[faceOf(index)]}${(index % 9) + 1}`;
 const sentence = (text) => `${text.replace(/^./, (c) => c.toUpperCase())}.`;
+/**
+ * The face whose centre is on top while each face is painted as the net
+ * shows it: each face is read row by row looking at it, U with B at its
+ * top edge, D with F, the four around with U.
+ */
+const TOP_WHILE_PAINTING = [5, 0, 0, 2, 0, 0];
+
+/** The next sticker to paint after `index` (stepping `by` ±1), centres skipped; `index` at either end. */
+function step(index, by) {
+  let next = index + by;
+  if (isCentre(next)) next += by;
+  return next < 0 || next >= 54 ? index : next;
+}
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -33,54 +60,66 @@ function element(tag, attributes = {}, text = '') {
  * face order: `{ letter, name }`); `check(text)` is the wasm checkFacelets;
  * `advise(text, photos)` resolves to the problems of a cube that is not
  * valid (wasm faceletProblems, in the lab's worker: `[{ message, stickers
- * }]`); `shown()` gives the facelets of the cube on the page;
- * `onSolve(facelets)` solves a valid cube. Returns `{ loadScan(facelets,
- * unsure, photoOf) }`: loads a scanned cube, marking the stickers whose
- * `unsure` entry is true; `photoOf[i]` is the photo sticker `i` was read from.
+ * }]`); `shown()` gives the facelets of the cube
+ * on the page; `onSolve(facelets)` solves a valid cube; `preview(faces)`
+ * shows the cube being painted on the player (each sticker's face 0–5, or
+ * BLANK where not painted), or the solution again when `faces` is
+ * undefined. Returns `{
+ * show(on), focus(), loadScan(facelets, unsure, photoOf) }`: `show` starts
+ * or stops the preview (the editor on screen or not); `focus` brings the
+ * editor on screen and focuses the selected sticker; `loadScan` loads a scanned cube, marking the
+ * stickers whose `unsure` entry is true, `photoOf[i]` being the photo
+ * sticker `i` was read from.
  */
-export function createEditor({ root, colours, check, advise, shown, onSolve }) {
+export function createEditor({ root, colours, check, advise, shown, onSolve, preview }) {
   const COLOURS = colours.map((colour) => colour.name);
   const COLOUR_LETTERS = colours.map((colour) => colour.letter).join('');
-  /** Colour (0–5) of a face letter or colour letter; R and B mean the same in both. */
+  /** Colour (0–5) of a face letter or colour letter (R and B mean the same in both), BLANK for `.`, else UNKNOWN. */
   const colourOf = (letter) => {
+    if (letter === '.') return BLANK;
     const face = FACES.indexOf(letter);
-    return face >= 0 ? face : COLOUR_LETTERS.indexOf(letter);
+    const colour = COLOUR_LETTERS.indexOf(letter);
+    if (face >= 0) return face;
+    return colour >= 0 ? colour : UNKNOWN;
   };
   const stickers = [...SOLVED];
-  let colour = 0;
-  let focused = 0;
+  let selected = 0;
   /** Stickers a scan was unsure of, until painted or replaced. */
   let unsure = new Set();
   /** After a scan, the photo each sticker was read from, until another cube is loaded. */
   let photoOf;
   /** Counts checks, so that problems arriving for an older one are dropped. */
   let checks = 0;
+  /** Whether the player shows this cube (the editor is on screen). */
+  let showing = false;
 
-  const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint colour' });
+  const hold = element('p', { class: 'editor-hold', 'aria-live': 'polite' });
+  const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint the selected sticker' });
   const swatches = COLOURS.map((colourName, c) => {
     const button = element('button', {
-      type: 'button', class: `swatch c${c}`, 'aria-pressed': String(c === colour),
-      title: `${colourName} (key ${c + 1} or ${COLOUR_LETTERS[c]})`,
+      type: 'button', class: `swatch c${c}`, title: `${colourName} (key ${c + 1} or ${COLOUR_LETTERS[c]})`,
     }, colourName);
-    button.addEventListener('click', () => pick(c));
+    button.addEventListener('click', () => paint(c));
     palette.append(button);
     return button;
   });
+  const whole = element('button', { type: 'button', class: 'editor-whole' });
+  whole.addEventListener('click', paintFace);
 
+  const box = element('div', { class: 'net-box' });
   const net = element('div', {
     class: 'net', role: 'group',
-    'aria-label': 'Cube net: arrow keys move, Enter or Space paints, 1 to 6 pick a colour',
+    'aria-label': 'Cube net: tap a sticker, then its colour, or type W Y G B R O or 1 to 6; Backspace goes back; arrow keys move',
   });
+  box.append(net);
   const cells = SOLVED.map((_, index) => {
     const [row, column] = cell(index);
     const button = element('button', { type: 'button', 'data-index': String(index), tabindex: '-1' });
     button.style.gridRow = String(row + 1);
     button.style.gridColumn = String(column + 1);
     if (isCentre(index)) button.setAttribute('aria-disabled', 'true');
-    button.addEventListener('click', () => {
-      moveFocus(index);
-      paint(index);
-    });
+    button.addEventListener('click', () => select(index, true));
+    button.addEventListener('focus', () => select(index));
     net.append(button);
     return button;
   });
@@ -89,38 +128,73 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
   const solve = element('button', { type: 'button', class: 'primary', disabled: '' }, 'Solve this');
   const solved = element('button', { type: 'button' }, 'Start from solved');
   const fromShown = element('button', { type: 'button' }, 'Start from the shown cube');
+  const clear = element('button', { type: 'button' }, 'Clear all');
   const actions = element('div', { class: 'editor-actions' });
-  actions.append(solve, solved, fromShown);
+  actions.append(solve, solved, fromShown, clear);
 
   const label = element('label', { for: 'editor-facelets' }, 'Facelets');
   const field = element('input', {
     id: 'editor-facelets', type: 'text', spellcheck: 'false', autocomplete: 'off',
-    autocapitalize: 'characters', title: '54 letters, faces U R F D L B, each row by row',
+    autocapitalize: 'characters', title: '54 letters, faces U R F D L B, each row by row (. for a sticker not painted)',
   });
   const copy = element('button', { type: 'button' }, 'Copy');
   const fieldRow = element('div', { class: 'facelet-row' });
   fieldRow.append(label, field, copy);
   const note = element('p', { class: 'editor-note', 'aria-live': 'polite' });
 
-  root.append(palette, net, list, actions, fieldRow, note);
+  root.append(hold, palette, box, whole, list, actions, fieldRow, note);
 
-  function pick(c) {
-    colour = c;
-    swatches.forEach((button, k) => button.setAttribute('aria-pressed', String(k === c)));
+  /** Selects sticker `index` (a centre selects the face's first sticker); focus follows where it was in the net. */
+  function select(index, focus = net.contains(document.activeElement)) {
+    const at = isCentre(index) ? index - 4 : index;
+    const face = faceOf(at);
+    const newFace = face !== faceOf(selected) || !hold.textContent;
+    cells[selected].tabIndex = -1;
+    cells[selected].classList.remove('selected');
+    cells[selected].removeAttribute('aria-current');
+    selected = at;
+    cells[at].tabIndex = 0;
+    cells[at].classList.add('selected');
+    cells[at].setAttribute('aria-current', 'true');
+    net.dataset.face = FACES[face];
+    if (focus && document.activeElement !== cells[at]) cells[at].focus();
+    if (newFace) {
+      const colour = COLOURS[face].toLowerCase();
+      hold.textContent = `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
+      whole.textContent = `Whole face ${colour}`;
+    }
+    keep();
   }
 
-  function moveFocus(index, focus = false) {
-    cells[focused].tabIndex = -1;
-    focused = index;
-    cells[index].tabIndex = 0;
-    if (focus) cells[index].focus();
+  /** Paints the selected sticker colour `c` and selects the next. */
+  function paint(c) {
+    const index = selected;
+    if (stickers[index] !== c || unsure.has(index)) {
+      stickers[index] = c;
+      unsure.delete(index);
+      refresh();
+    }
+    select(step(index, 1));
   }
 
-  function paint(index) {
-    if (isCentre(index) || (stickers[index] === colour && !unsure.has(index))) return;
-    stickers[index] = colour;
+  /** Goes back one sticker and clears it. */
+  function back() {
+    const index = step(selected, -1);
+    stickers[index] = BLANK;
     unsure.delete(index);
     refresh();
+    select(index);
+  }
+
+  /** Paints the selected sticker's face its centre's colour, and moves to the next face. */
+  function paintFace() {
+    const face = faceOf(selected);
+    for (let i = face * 9; i < face * 9 + 9; i += 1) {
+      stickers[i] = face;
+      unsure.delete(i);
+    }
+    refresh();
+    select(face < 5 ? (face + 1) * 9 : selected);
   }
 
   function load(colours, doubtful = [], photos = undefined) {
@@ -130,21 +204,35 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
     refresh();
   }
 
+  const text = () => stickers.map((c) => (c === BLANK ? '.' : FACES[c])).join('');
+
+  /** Keeps the cube being painted and the sticker selected on this device. */
+  function keep() {
+    remember(KEPT, JSON.stringify({ facelets: text(), selected }));
+  }
+
   function refresh() {
-    const text = stickers.map((c) => COLOUR_LETTERS[c]).join('');
-    const result = check(text);
+    const blanks = stickers.filter((c) => c === BLANK).length;
+    const letters = stickers.map((c) => COLOUR_LETTERS[c]).join('');
+    const valid = !blanks && check(letters).valid;
     checks += 1;
     draw(new Set());
-    if (result.valid) {
+    if (blanks) {
+      const next = stickers.findIndex((c) => c === BLANK);
+      list.replaceChildren(element('li', { class: 'to-paint' }, `${blanks} ${blanks === 1 ? 'sticker' : 'stickers'} still to paint (the first is ${name(next)}).`));
+      list.removeAttribute('aria-busy');
+    } else if (valid) {
       list.replaceChildren(element('li', { class: 'ok' }, 'A valid cube: ready to solve.'));
       list.removeAttribute('aria-busy');
     } else {
       list.setAttribute('aria-busy', 'true');
-      listProblems(text, checks);
+      listProblems(letters, checks);
     }
-    solve.disabled = !result.valid;
-    field.value = stickers.map((c) => FACES[c]).join('');
+    solve.disabled = !valid;
+    field.value = text();
     field.removeAttribute('aria-invalid');
+    keep();
+    if (showing) preview(stickers);
   }
 
   /** Paints the net, ringing the stickers in `bad`. */
@@ -152,10 +240,13 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
     cells.forEach((button, index) => {
       const c = stickers[index];
       const doubt = unsure.has(index);
-      button.className = `sticker c${c}${bad.has(index) ? ' bad' : ''}${doubt ? ' unsure' : ''}`;
+      const colour = c === BLANK ? 'blank' : `c${c}`;
+      const selection = index === selected ? ' selected' : '';
+      button.className = `sticker ${colour}${bad.has(index) ? ' bad' : ''}${doubt ? ' unsure' : ''}${selection}`;
       const fixed = isCentre(index) ? ', centre' : '';
-      const check = doubt ? ', unsure: check it' : '';
-      button.setAttribute('aria-label', `${name(index)}: ${COLOURS[c]}${fixed}${bad.has(index) ? ', wrong' : ''}${check}`);
+      const doubtText = doubt ? ', unsure: check it' : '';
+      const colourName = c === BLANK ? 'not painted' : COLOURS[c];
+      button.setAttribute('aria-label', `${name(index)}: ${colourName}${fixed}${bad.has(index) ? ', wrong' : ''}${doubtText}`);
     });
   }
 
@@ -164,10 +255,10 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
    * stickers, when the lab's worker answers (the first answer waits for its
    * module to load); an answer for an older check is dropped.
    */
-  async function listProblems(text, asked) {
+  async function listProblems(letters, asked) {
     let found;
     try {
-      found = await advise(text, photoOf);
+      found = await advise(letters, photoOf);
     } catch (error) {
       found = [{ message: sentence(`this is no real cube, but what is wrong could not be worked out: ${error.message}`), stickers: [] }];
     }
@@ -178,52 +269,49 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
   }
 
   /** Reads a pasted or typed facelet string into the net, if it fits. */
-  function read(text) {
-    const letters = text.replace(/\s+/g, '').toUpperCase();
+  function read(typed) {
+    const letters = typed.replace(/\s+/g, '').toUpperCase();
     const colours = [...letters].map(colourOf);
-    const centresFit = colours.length === 54 && colours.every((c, i) => c >= 0 && (!isCentre(i) || c === Math.floor(i / 9)));
+    const centresFit = colours.length === 54
+      && colours.every((c, i) => (isCentre(i) ? c === faceOf(i) : c >= BLANK));
     if (centresFit) {
       note.textContent = '';
       load(colours);
       return;
     }
     const { error } = check(letters);
-    const message = colours.length === 54 && colours.every((c) => c >= 0)
+    note.textContent = colours.length === 54 && colours.every((c) => c >= BLANK)
       ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue).'
       : sentence(error || 'not a facelet string');
-    note.textContent = message;
     field.setAttribute('aria-invalid', 'true');
   }
 
   net.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
-    const key = event.key.toUpperCase();
-    if (steps) {
-      let [row, column] = cell(focused);
-      for (;;) {
-        row += steps[0];
-        column += steps[1];
-        if (row < 0 || row >= ROWS || column < 0 || column >= COLUMNS) break;
-        const next = CELLS.get(`${row},${column}`);
-        if (next !== undefined) {
-          moveFocus(next, true);
-          break;
-        }
+    if (!steps) return;
+    let [row, column] = cell(selected);
+    for (;;) {
+      row += steps[0];
+      column += steps[1];
+      if (row < 0 || row >= ROWS || column < 0 || column >= COLUMNS) break;
+      const next = CELLS.get(`${row},${column}`);
+      if (next !== undefined && !isCentre(next)) {
+        select(next, true);
+        break;
       }
-    } else if (/^[1-6]$/.test(key)) {
-      pick(Number(key) - 1);
-    } else if (key.length === 1 && COLOUR_LETTERS.includes(key)) {
-      pick(COLOUR_LETTERS.indexOf(key));
-    } else {
-      return;
     }
     event.preventDefault();
   });
-  palette.addEventListener('keydown', (event) => {
+  // Colours and Backspace paint wherever focus is in the editor but the
+  // facelet box, so a person can keep tapping or typing from any of its
+  // controls.
+  root.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target === field) return;
     const key = event.key.toUpperCase();
-    if (/^[1-6]$/.test(key)) pick(Number(key) - 1);
-    else if (key.length === 1 && COLOUR_LETTERS.includes(key)) pick(COLOUR_LETTERS.indexOf(key));
+    if (/^[1-6]$/.test(key)) paint(Number(key) - 1);
+    else if (key.length === 1 && COLOUR_LETTERS.includes(key)) paint(COLOUR_LETTERS.indexOf(key));
+    else if (event.key === 'Backspace') back();
     else return;
     event.preventDefault();
   });
@@ -250,14 +338,42 @@ export function createEditor({ root, colours, check, advise, shown, onSolve }) {
     if (result.valid) onSolve(result.facelets);
   });
   solved.addEventListener('click', () => load(SOLVED));
+  clear.addEventListener('click', () => {
+    load(SOLVED.map((c, i) => (isCentre(i) ? c : BLANK)));
+    select(0);
+  });
   fromShown.addEventListener('click', () => {
     const facelets = shown();
     if (facelets) read(facelets);
   });
 
-  moveFocus(1);
+  let kept = null;
+  try {
+    kept = JSON.parse(recall(KEPT));
+  } catch {
+    // Something else under our key: start afresh.
+  }
+  if (typeof kept?.facelets === 'string') read(kept.facelets);
+  note.textContent = '';
+  select(Number.isInteger(kept?.selected) && kept.selected >= 0 && kept.selected < 54 ? kept.selected : 0, false);
   refresh();
   return {
+    show(on) {
+      if (on === showing) return;
+      showing = on;
+      document.documentElement.toggleAttribute('data-painting', on);
+      preview(on ? stickers : undefined);
+    },
+    /**
+     * Brings the editor on screen from its top, below a sticky player, and
+     * focuses the sticker to paint. The player has just given way (`show`),
+     * and the page's scroll padding learns its new height only in the next
+     * frame, so the scroll is measured here.
+     */
+    focus() {
+      window.scrollBy(0, root.getBoundingClientRect().top - stickyHeight() - 8);
+      cells[selected].focus({ preventScroll: true });
+    },
     loadScan(facelets, doubts, photos) {
       note.textContent = '';
       load([...facelets].map(colourOf), doubts.flatMap((doubt, index) => (doubt ? [index] : [])), photos && Uint8Array.from(photos));

@@ -1,18 +1,44 @@
 // Follow along: the solution one move at a time for a person turning a
 // real cube in hand: the next move in large type and in words, how to hold
-// the cube, the stage and how far into it, a large Next with Back beside
-// it, and the 3D cube below turning as they go. Space or → is Next, ← is
-// Back, Esc leaves. The mode is remembered on this device and the position
-// is in the address, so both survive a reload or a phone gone to sleep.
-// Loaded on first use.
+// the cube, how far into the solution and into its stage, a large Next with
+// Back beside it, and the 3D cube below in its real colours, an arrow on it
+// for the next turn, turning as they go. With NISS it follows the whole
+// solution on the real scramble (the normal moves, then the inverse ones
+// undone), the moves a person makes. Space or → is Next, ← is Back, Esc
+// leaves. The mode is remembered on this device and the position is in the
+// address, so both survive a reload or a phone gone to sleep. Loaded on
+// first use.
 
-import { page, ui, styleSheet } from '../page.js';
+import { $, page, ui, styleSheet } from '../page.js';
 import { act } from '../player.js';
 import { remember } from '../remembered.js';
+import { labClient } from '../solving.js';
 
 await styleSheet('cube/own-cube.css');
 
 let panel = null;
+const editor = $('editor');
+
+/** With NISS, the stage each move of the whole solution comes from, for the solution on show, once the lab has said. */
+let byStage = { of: null, stages: null };
+
+/**
+ * The stage (0–3) of each move of the whole solution on show, or null
+ * until the lab's worker answers (an inverse stage's moves come undone
+ * after the normal stages', joins merged), when `then` is called.
+ */
+function wholeByStage(then) {
+  const shown = page.searched;
+  if (byStage.of !== shown) {
+    byStage = { of: shown, stages: null };
+    labClient().call('wholeByStage', { shown }).then((stages) => {
+      if (byStage.of !== shown) return;
+      byStage.stages = [...stages];
+      then();
+    }, () => {});
+  }
+  return byStage.stages;
+}
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
@@ -48,19 +74,38 @@ function build(faces) {
   const show = () => {
     if (root.hidden || !page.solution) return;
     const { position, total } = page.app.status();
+    // With NISS, the whole solution on the real scramble comes after the
+    // stages: the moves a person makes.
+    const stages = page.solution.stages;
+    const whole = stages.find((s) => s.name === 'Whole solution');
+    const from = whole ? whole.start : 0;
+    // A new solution (with NISS) may start before the moves followed.
+    if (position < from) {
+      act(() => page.app.seek(from));
+      return;
+    }
     const next = page.app.followMove(position);
-    const at = page.solution.stages.find((s) => s.moves.length > 0 && position < s.start + s.moves.length);
-    if (!next || !at) {
-      stage.textContent = total === 0 ? 'Nothing to do: the cube is solved.' : `Move ${total} of ${total}`;
+    const count = total - from;
+    if (!next) {
+      stage.textContent = count === 0 ? 'Nothing to do: the cube is solved.' : `Move ${count} of ${count}`;
       move.textContent = 'Solved';
-      words.textContent = total === 0 ? '' : 'Every move done: your cube is solved.';
+      words.textContent = count === 0 ? '' : 'Every move done: your cube is solved.';
     } else {
-      stage.textContent = `${at.name} · move ${position - at.start + 1} of ${at.moves.length}`;
+      const of = whole ? wholeByStage(show) : stages.flatMap((s, k) => s.moves.map(() => k));
+      const k = position - from;
+      let inStage = '';
+      if (of) {
+        const at = stages[of[k]];
+        const side = at.side === 'inverse' ? ' (inverse, undone)' : '';
+        const number = of.slice(0, k).filter((s) => s === of[k]).length + 1;
+        inStage = ` · ${at.name}${side} ${number} of ${of.filter((s) => s === of[k]).length}`;
+      }
+      stage.textContent = `Move ${k + 1} of ${count}${inStage}`;
       move.textContent = next.notation;
       words.textContent = `${next.notation}: ${next.words}`;
     }
     forward.disabled = !next;
-    back.disabled = position === 0;
+    back.disabled = position <= from;
   };
   // The status line changes with every step, whatever made it: the
   // transport, a link, a new solve.
@@ -76,6 +121,7 @@ function build(faces) {
   const exit = () => {
     root.hidden = true;
     document.documentElement.removeAttribute('data-follow');
+    act(() => page.app.setFollow(false));
     remember('thistle.follow', 'false');
     ui.follow.focus();
   };
@@ -108,7 +154,12 @@ function build(faces) {
       root.hidden = false;
       document.documentElement.setAttribute('data-follow', '');
       remember('thistle.follow', 'true');
-      if (page.app.status().playing) act(() => page.app.toggle());
+      // Following ends painting: the player shows the solution again.
+      editor.open = false;
+      act(() => {
+        if (page.app.status().playing) page.app.toggle();
+        page.app.setFollow(true);
+      });
       show();
       forward.focus();
     },

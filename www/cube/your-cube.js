@@ -3,11 +3,14 @@
 // reload (a phone asleep, a tab discarded).
 
 import { $, page, ui } from '../page.js';
+import { act } from '../player.js';
 import { recall } from '../remembered.js';
 import { labClient } from '../solving.js';
 import { load, mode } from '../show.js';
 
 export function wireYourCube({ wasm, colours }) {
+  // While open, the player shows the cube being painted; opened from its
+  // summary, the editor takes focus on the sticker to paint.
   const editor = $('editor');
   let built = null;
   const openEditor = () => {
@@ -20,15 +23,25 @@ export function wireYourCube({ wasm, colours }) {
       check: (text) => wasm.checkFacelets(text),
       advise: (text, photos) => labClient().call('problems', { text, photos }),
       shown: () => page.solution && page.solution.facelets,
-      onSolve: (facelets) => {
-        load({ ...wasm.readInput(facelets), mode: mode() });
-        const instant = document.documentElement.hasAttribute('data-reduced-motion');
-        ui.canvas.scrollIntoView({ block: 'nearest', behavior: instant ? 'auto' : 'smooth' });
+      preview: (faces) => act(() => page.app.preview(faces && Uint8Array.from(faces, (face) => (face < 0 ? 255 : face)))),
+      onSolve: async (facelets) => {
+        editor.open = false;
+        await load({ ...wasm.readInput(facelets), mode: mode() });
+        // The solution is there to follow: Follow along focused and on
+        // screen, which brings it just below the player (sticky, on a phone
+        // and beside the controls alike).
+        ui.follow.focus();
+        ui.follow.scrollIntoView({ block: 'nearest' });
       },
     }));
     return built;
   };
-  editor.addEventListener('toggle', openEditor);
+  editor.addEventListener('toggle', async () => {
+    const fromSummary = document.activeElement === editor.querySelector('summary');
+    const opened = await openEditor();
+    opened?.show(editor.open);
+    if (editor.open && fromSummary) opened.focus();
+  });
   ui.scan.addEventListener('click', () => {
     ui.scanPhotos.click();
     import('./scan.js').then(({ prepareScan }) => prepareScan(), () => {});
