@@ -3,14 +3,14 @@
 // never fetches it, and runs its searches off the page's main thread.
 // Messages in: { tables } first, the page module's distance tables; then
 // { id, call, args } with `call` one of solve, alternatives, check, prove,
-// scan, problems, practice, judge, wholeByStage;
+// scan, problems, practice, judge;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
   alternativesFor, checkAttempt, faceletProblems, giveTables, judgePractice, practiceScramble, prepare,
-  proveShortest, readPhotos, solveLab, wholeByStage,
+  proveShortest, readPhotos, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
 
@@ -76,7 +76,6 @@ const calls = {
   problems: (id, { text, photos }) => faceletProblems(text, photos),
   practice: () => practiceScramble(),
   judge: (id, { scramble, solution }) => judgePractice(scramble, solution),
-  wholeByStage: (id, { shown }) => wholeByStage(shown),
 };
 
 addEventListener('message', async ({ data }) => {

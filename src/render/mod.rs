@@ -19,8 +19,8 @@ use letters::Letters;
 use std::sync::Arc;
 use three_d::{
     degrees, radians, vec3, Camera, ClearState, ColorMaterial, CpuMesh, Cull, Gm, Indices,
-    InnerSpace, InstancedMesh, Instances, Mat4, Object, Positions, RenderStates, RenderTarget,
-    Srgba, ToneMapping, Vec3, Viewport,
+    InnerSpace, InstancedMesh, Instances, Mat4, Positions, RenderStates, RenderTarget, Srgba,
+    ToneMapping, Vec3, Viewport,
 };
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, WebGl2RenderingContext, WebGlContextAttributes};
@@ -399,6 +399,10 @@ impl Renderer {
             ..Default::default()
         });
         let [r, g, b] = self.background.map(|c| c as f32 / 255.0);
+        // The arrow lies just above the stickers it points along, so depth
+        // alone puts it on top, in the one render call (a second would bring
+        // three-d's whole render path into the page's module again).
+        let arrow = scene.arrow.iter().flat_map(|_| self.arrows.object());
         RenderTarget::screen(&self.context, width, height)
             .clear(ClearState::color_and_depth(r, g, b, 1.0, 1.0))
             .render(
@@ -406,18 +410,9 @@ impl Renderer {
                 self.bodies
                     .into_iter()
                     .chain(&self.stickers)
-                    .chain(self.letters.iter().flat_map(Letters::object)),
+                    .chain(self.letters.iter().flat_map(Letters::object))
+                    .chain(arrow),
                 &[],
-            )
-            // The arrow on top, drawn directly: a render call of its own
-            // would bring three-d's whole render path into the page's
-            // module again for one more object type.
-            .write::<std::convert::Infallible>(|| {
-                if scene.arrow.is_some() {
-                    self.arrows.object().render(&self.camera, &[]);
-                }
-                Ok(())
-            })
-            .ok();
+            );
     }
 }

@@ -129,23 +129,6 @@ impl NissSolution {
     pub fn moves(&self) -> Vec<Move> {
         self.sides().solution()
     }
-
-    /// The stage (0–3) each move of the whole solution (as `moves` gives
-    /// it) comes from: the normal stages' moves in order, then the inverse
-    /// stages' undone, the last stage's first. (Follow along counts a
-    /// person's way through each stage by it.)
-    pub fn moves_by_stage(&self) -> Vec<(Move, u8)> {
-        let (mut normal, mut inverse) = (Vec::new(), Vec::new());
-        for (s, step) in (0..).zip(self.steps()) {
-            let side = match step.side {
-                Side::Normal => &mut normal,
-                Side::Inverse => &mut inverse,
-            };
-            *side = joined_tagged(std::mem::take(side), step.moves.iter().map(|&m| (m, s)));
-        }
-        let undo = inverse.into_iter().rev().map(|(m, s)| (m.inverse(), s));
-        joined_tagged(normal, undo)
-    }
 }
 
 /// Merges each side's joins as `solver::merge_joins` merges one side's: a
@@ -235,27 +218,15 @@ pub fn inverted(moves: &[Move]) -> Vec<Move> {
 /// become one move, or none where they cancel (and so on, as a cancelled
 /// pair brings two more moves together).
 pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
-    let tag = |&m: &Move| (m, ());
-    joined_tagged(first.iter().map(tag).collect(), second.iter().map(tag))
-        .into_iter()
-        .map(|(m, _)| m)
-        .collect()
-}
-
-/// `joined` for moves tagged with what they came from: a move made of two
-/// keeps the earlier one's tag.
-fn joined_tagged<T: Copy>(
-    mut out: Vec<(Move, T)>,
-    second: impl IntoIterator<Item = (Move, T)>,
-) -> Vec<(Move, T)> {
-    let mut rest = second.into_iter().peekable();
-    while let (Some(&(last, tag)), Some(&(next, _))) = (out.last(), rest.peek()) {
+    let mut out = first.to_vec();
+    let mut rest = second.iter().copied().peekable();
+    while let (Some(&last), Some(&next)) = (out.last(), rest.peek()) {
         if last.face != next.face {
             break;
         }
         out.pop();
         rest.next();
-        out.extend(last.then(next).map(|m| (m, tag)));
+        out.extend(last.then(next));
     }
     out.extend(rest);
     out
@@ -440,24 +411,6 @@ mod tests {
         // N⁻¹ · scramble⁻¹ · I, with N = B and I = U R.
         let expected = CubieCube::solved().apply(&moves("B'")) * inverse;
         assert_eq!(sides.cube(&scramble, Side::Inverse), expected);
-    }
-
-    #[test]
-    fn the_whole_solution_by_stage_is_the_normal_stages_then_the_inverse_ones_undone() {
-        let mut solution = NissSolution::normal(Solution::from_stages(StageMoves::default()));
-        let stages = ["F R", "(U2 L)", "R2 D", "(B L')"];
-        for (k, text) in stages.into_iter().enumerate() {
-            let step = read_stage(text).unwrap();
-            solution.stages[k].moves = step.moves;
-            solution.sides[k] = step.side;
-        }
-        let tagged = solution.moves_by_stage();
-        let moves_only: Vec<Move> = tagged.iter().map(|&(m, _)| m).collect();
-        assert_eq!(moves_only, solution.moves());
-        assert_eq!(moves_only, moves("F R' D L B' L' U2"));
-        // R then R2 are one move, R', kept by the stage that began it.
-        let stages: Vec<u8> = tagged.iter().map(|&(_, s)| s).collect();
-        assert_eq!(stages, [0, 0, 2, 3, 3, 1, 1]);
     }
 
     #[test]

@@ -3,8 +3,7 @@
 //! first use, so a first visit does not fetch it: fewest-moves solves with
 //! NISS or on chosen axes, alternatives for one stage, checks of a person's
 //! own attempt, proofs of the shortest solution (with progress), and
-//! fewest-moves practice (a WCA-shape scramble, a solution judged), and
-//! which stage each move of a NISS solution comes from (follow along).
+//! fewest-moves practice (a WCA-shape scramble, a solution judged).
 //! Solutions come back in the form `App.show` plays, each stage in FMC
 //! notation (an inverse-side stage in parentheses).
 
@@ -116,16 +115,6 @@ fn read_shown(shown: &Searched) -> Result<NissSolution, JsValue> {
         sides,
         axes,
     })
-}
-
-/// For follow along: the stage (0–3) each move of the whole solution on
-/// show (`shown`, as `solveLab` gives it) comes from, the normal stages'
-/// moves first, then the inverse stages' undone.
-#[wasm_bindgen(js_name = wholeByStage)]
-pub fn whole_by_stage(shown: JsValue) -> Result<JsValue, JsValue> {
-    let shown: Searched = from_js(shown, "a solution")?;
-    let tagged = read_shown(&shown)?.moves_by_stage();
-    to_js(&tagged.iter().map(|&(_, stage)| stage).collect::<Vec<u8>>())
 }
 
 /// The stage on show for stage `stage` (0–3) of the solution on show

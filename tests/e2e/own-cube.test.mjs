@@ -203,7 +203,7 @@ describe('Follow along', () => {
     assert.ok(whole.position > 0 && whole.position < solution.total, `starts at the whole solution: ${JSON.stringify(whole)}`);
     const moves = whole.total - whole.position;
     const label = page.locator('.follow-stage');
-    /** The count once it names the move's stage (the lab's worker says which). */
+    /** The count at move `k` of the whole solution. */
     const counted = async (k) => {
       await page.waitForFunction(([k, moves]) => document.querySelector('.follow-stage').textContent.startsWith(`Move ${k} of ${moves} · `), [k, moves]);
       return label.textContent();

@@ -12,32 +12,44 @@
 import { $, page, ui, styleSheet } from '../page.js';
 import { act } from '../player.js';
 import { remember } from '../remembered.js';
-import { labClient } from '../solving.js';
 
 await styleSheet('cube/own-cube.css');
 
 let panel = null;
 const editor = $('editor');
 
-/** With NISS, the stage each move of the whole solution comes from, for the solution on show, once the lab has said. */
-let byStage = { of: null, stages: null };
+/** A move in notation (`R`, `R2`, `R'`) as its face and clockwise quarter turns. */
+const turn = (notation) => ({ face: notation[0], quarters: { 2: 2, "'": 3 }[notation[1]] ?? 1 });
 
 /**
- * The stage (0–3) of each move of the whole solution on show, or null
- * until the lab's worker answers (an inverse stage's moves come undone
- * after the normal stages', joins merged), when `then` is called.
+ * Appends `moves` (`{ face, quarters, stage }`) to `out` as the whole
+ * solution joins a side's stages and the two sides: two turns of one face
+ * that meet become one, keeping the earlier one's stage, or none.
  */
-function wholeByStage(then) {
-  const shown = page.searched;
-  if (byStage.of !== shown) {
-    byStage = { of: shown, stages: null };
-    labClient().call('wholeByStage', { shown }).then((stages) => {
-      if (byStage.of !== shown) return;
-      byStage.stages = [...stages];
-      then();
-    }, () => {});
+function join(out, moves) {
+  for (const move of moves) {
+    const last = out.at(-1);
+    if (last?.face !== move.face) {
+      out.push(move);
+      continue;
+    }
+    out.pop();
+    const quarters = (last.quarters + move.quarters) % 4;
+    if (quarters) out.push({ ...last, quarters });
   }
-  return byStage.stages;
+  return out;
+}
+
+/**
+ * With NISS, the stage (0–3) each move of the whole solution comes from:
+ * the normal stages' moves, then the inverse stages' undone (the last
+ * stage's first).
+ */
+function wholeByStage(stages) {
+  const sides = { normal: [], inverse: [] };
+  stages.slice(0, 4).forEach((s, k) => join(sides[s.side], s.moves.map((m) => ({ ...turn(m), stage: k }))));
+  const undone = sides.inverse.reverse().map((m) => ({ ...m, quarters: 4 - m.quarters }));
+  return join(sides.normal, undone).map((m) => m.stage);
 }
 
 function element(tag, attributes = {}, text = '') {
@@ -91,16 +103,12 @@ function build(faces) {
       move.textContent = 'Solved';
       words.textContent = count === 0 ? '' : 'Every move done: your cube is solved.';
     } else {
-      const of = whole ? wholeByStage(show) : stages.flatMap((s, k) => s.moves.map(() => k));
+      const of = whole ? wholeByStage(stages) : stages.flatMap((s, k) => s.moves.map(() => k));
       const k = position - from;
-      let inStage = '';
-      if (of) {
-        const at = stages[of[k]];
-        const side = at.side === 'inverse' ? ' (inverse, undone)' : '';
-        const number = of.slice(0, k).filter((s) => s === of[k]).length + 1;
-        inStage = ` · ${at.name}${side} ${number} of ${of.filter((s) => s === of[k]).length}`;
-      }
-      stage.textContent = `Move ${k + 1} of ${count}${inStage}`;
+      const at = stages[of[k]];
+      const side = at.side === 'inverse' ? ' (inverse, undone)' : '';
+      const number = of.slice(0, k).filter((s) => s === of[k]).length + 1;
+      stage.textContent = `Move ${k + 1} of ${count} · ${at.name}${side} ${number} of ${of.filter((s) => s === of[k]).length}`;
       move.textContent = next.notation;
       words.textContent = `${next.notation}: ${next.words}`;
     }
