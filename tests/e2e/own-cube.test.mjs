@@ -164,6 +164,9 @@ describe('Follow along', () => {
         assert.ok(colours[colour] > 0 || ['yellow', 'orange', 'blue'].includes(colour), `${colour}: ${JSON.stringify(colours)}`);
       }
       assert.ok(colours.marker === 0, `no stage view marker: ${JSON.stringify(colours)}`);
+      // The panel and the cube alone: no second count from the player's chips and status line.
+      assert.equal(await page.getByRole('navigation', { name: 'Stages' }).isVisible(), false, 'the chips give way');
+      assert.equal(await page.locator('#status').isVisible(), false, 'the status line gives way');
       await page.screenshot({ path: `/tmp/own-cube-follow-${name.replace(/\s+/g, '-')}.png` });
       assert.deepEqual(page.errors, []);
     });
