@@ -195,13 +195,19 @@ function proofWorker() {
       else if (data.progress) onProgress(data.progress);
       else if (data.error) reject(asError(data.error));
       else resolve(data.result);
-      if (!data.progress) worker.removeEventListener('message', hear);
+      if (!data.progress) leave();
     };
-    worker.addEventListener('message', hear);
-    worker.addEventListener('error', (event) => {
+    const fail = (event) => {
       event.preventDefault();
       reject(new Error('the proof stopped: its worker failed'));
-    }, { once: true });
+      leave();
+    };
+    const leave = () => {
+      worker.removeEventListener('message', hear);
+      worker.removeEventListener('error', fail);
+    };
+    worker.addEventListener('message', hear);
+    worker.addEventListener('error', fail);
     worker.postMessage({ id, call: 'prove', args });
   });
   return { run, stop: () => worker?.terminate() };
@@ -219,6 +225,13 @@ function least(results) {
   };
   return results.reduce((best, result) => (before(result, best) ? result : best));
 }
+
+/**
+ * The last proof's workers, kept for the next, which then finds the lab's
+ * module started and its tables built (a second or so a worker); a
+ * cancelled or failed proof's are ended.
+ */
+let idleProofWorkers = null;
 
 /** Where the whole search's rounds end, as shares of the tasks: the first tasks, the most promising, alone first. */
 const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
@@ -240,7 +253,8 @@ const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
  */
 export function prove(input, onProgress, { target = null, niss = false, limitMs = null } = {}) {
   const parts = proofWorkers();
-  const workers = Array.from({ length: parts }, proofWorker);
+  const workers = idleProofWorkers?.length === parts ? idleProofWorkers : Array.from({ length: parts }, proofWorker);
+  idleProofWorkers = null;
   const begin = performance.now();
   let cancelled = null;
   const cancelling = new Promise((resolve, reject) => { cancelled = reject; });
@@ -290,12 +304,20 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
         if (to >= all || whole.some((result) => result.searched < 1)) break;
         from = to;
       }
-      return { ...answer, bound, proven: best <= bound, nodes, searched };
-    } finally {
+      const result = { ...answer, bound, proven: best <= bound, nodes, searched };
+      if (idleProofWorkers) workers.forEach((worker) => worker.stop());
+      else idleProofWorkers = workers;
+      return result;
+    } catch (error) {
       workers.forEach((worker) => worker.stop());
+      throw error;
     }
   })();
+  let finished = false;
+  done.then(() => { finished = true; }, () => { finished = true; });
   const cancel = () => {
+    // A finished proof's workers may be the next one's.
+    if (finished) return;
     workers.forEach((worker) => worker.stop());
     const error = new Error('the proof was cancelled');
     error.name = 'AbortError';
