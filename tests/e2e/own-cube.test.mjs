@@ -66,6 +66,9 @@ describe('the colour editor on a phone', () => {
       assert.ok(colours.y >= under && colours.y + colours.height <= height, `the colours on screen: ${JSON.stringify(colours)}`);
       const sideways = await page.evaluate(() => document.scrollingElement.scrollWidth - innerWidth);
       assert.ok(sideways <= 0, `the page scrolls ${sideways} px sideways at ${width} px`);
+      const cut = await page.locator('.palette .swatch').evaluateAll((swatches) => swatches
+        .filter((swatch) => swatch.scrollWidth > swatch.clientWidth).map((swatch) => swatch.textContent));
+      assert.deepEqual(cut, [], 'every colour\'s name whole on its button');
       // The face being painted is large: U, with U1 selected and focused.
       const u = boxes.slice(0, 9);
       assert.ok(u.every((box) => box.width >= 44 && box.height >= 44), `U's cells: ${u.map((box) => `${box.width}×${box.height}`).join(' ')}`);

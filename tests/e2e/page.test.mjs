@@ -252,15 +252,21 @@ describe('the page', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test('the layout fits a 360 px wide phone without sideways scrolling', async () => {
-    const page = await solved(SCRAMBLE, { width: 360, height: 740 });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 360, `page is ${width}px wide`);
-    for (const name of ['Reset', 'Step back', 'Play', 'Step forward', 'End', 'Solve', 'Random']) {
-      assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
-    }
-    assert.deepEqual(page.errors, []);
-  });
+  for (const viewport of [{ width: 360, height: 740 }, { width: 320, height: 568 }]) {
+    test(`the layout fits a ${viewport.width} px wide phone without sideways scrolling, the transport on one line`, async () => {
+      const page = await solved(SCRAMBLE, viewport);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= viewport.width, `page is ${width}px wide`);
+      for (const name of ['Reset', 'Step back', 'Play', 'Step forward', 'End', 'Solve', 'Random']) {
+        assert.ok(await page.getByRole('button', { name, exact: true }).isVisible(), name);
+      }
+      const play = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
+      const speed = await page.getByRole('combobox', { name: 'Speed' }).boundingBox();
+      assert.ok(speed.x + speed.width <= viewport.width, `Speed ends at ${speed.x + speed.width}px`);
+      assert.ok(Math.abs(speed.y + speed.height / 2 - (play.y + play.height / 2)) < 2, 'Speed is on the line of Play');
+      assert.deepEqual(page.errors, []);
+    });
+  }
 
   test('the canvas is sharp at the device pixel ratio and follows resizes', async () => {
     const page = await open(env.browser, env.server.url, { width: 390, height: 844 }, 2);
