@@ -129,6 +129,28 @@ impl NissSolution {
     pub fn moves(&self) -> Vec<Move> {
         self.sides().solution()
     }
+
+    /// `moves`, each with the stage it comes from: a person following the
+    /// whole solution on a cube in hand sees which stage each turn does
+    /// (the inverse stages last, undone). Where moves merge at a join, the
+    /// merged move is the earlier one's stage's.
+    pub fn moves_by_stage(&self) -> Vec<(Move, StageKind)> {
+        let (mut normal, mut inverse) = (Vec::new(), Vec::new());
+        for ((stage, side), kind) in self.stages.iter().zip(self.sides).zip(StageKind::ALL) {
+            let tagged: Vec<_> = stage.moves.iter().map(|&m| (m, kind)).collect();
+            let moves = match side {
+                Side::Normal => &mut normal,
+                Side::Inverse => &mut inverse,
+            };
+            *moves = joined_tagged(moves, &tagged);
+        }
+        let undone: Vec<_> = inverse
+            .iter()
+            .rev()
+            .map(|&(m, kind)| (m.inverse(), kind))
+            .collect();
+        joined_tagged(&normal, &undone)
+    }
 }
 
 /// Merges each side's joins as `solver::merge_joins` merges one side's: a
@@ -218,15 +240,25 @@ pub fn inverted(moves: &[Move]) -> Vec<Move> {
 /// become one move, or none where they cancel (and so on, as a cancelled
 /// pair brings two more moves together).
 pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
+    let untagged = |moves: &[Move]| moves.iter().map(|&m| (m, ())).collect::<Vec<_>>();
+    joined_tagged(&untagged(first), &untagged(second))
+        .into_iter()
+        .map(|(m, ())| m)
+        .collect()
+}
+
+/// `joined` for moves that each carry a tag (the stage they come from): a
+/// merged move keeps the earlier move's tag.
+fn joined_tagged<T: Copy>(first: &[(Move, T)], second: &[(Move, T)]) -> Vec<(Move, T)> {
     let mut out = first.to_vec();
     let mut rest = second.iter().copied().peekable();
-    while let (Some(&last), Some(&next)) = (out.last(), rest.peek()) {
+    while let (Some(&(last, tag)), Some(&(next, _))) = (out.last(), rest.peek()) {
         if last.face != next.face {
             break;
         }
         out.pop();
         rest.next();
-        out.extend(last.then(next));
+        out.extend(last.then(next).map(|merged| (merged, tag)));
     }
     out.extend(rest);
     out
@@ -477,6 +509,46 @@ mod tests {
              (U2)                // finish: Half-turn finish, on the inverse (1/9)\n\
              Solution: F' R' U' F U2 R U2 R' D2 (9)\n"
         );
+    }
+
+    #[test]
+    fn each_move_of_the_whole_solution_names_its_stage() {
+        let [eo, dr, htr, finish] = StageKind::ALL;
+        // On the inverse side the finish's U2 merges into DR's last move
+        // (U' then, DR's); undone, that U meets HTR's last U on the normal
+        // side, and the two make U2 (HTR's). DR comes last, undone.
+        let solution = NissSolution {
+            stages: [
+                stage(eo, "F R"),
+                stage(dr, "D2 R U"),
+                stage(htr, "L2 U"),
+                stage(finish, "U2"),
+            ],
+            sides: [Side::Normal, Side::Inverse, Side::Normal, Side::Inverse],
+            axes: Axes::CLASSIC,
+        };
+        let whole = solution.moves_by_stage();
+        let (moves_only, stages): (Vec<Move>, Vec<StageKind>) = whole.into_iter().unzip();
+        assert_eq!(moves_only, solution.moves());
+        assert_eq!(moves_only, moves("F R L2 U2 R' D2"));
+        assert_eq!(stages, [eo, eo, htr, htr, dr, dr]);
+        // Moves that cancel at a join leave no stage behind.
+        let cancelling = NissSolution {
+            stages: [
+                stage(eo, "F R"),
+                stage(dr, "R"),
+                stage(htr, ""),
+                stage(finish, ""),
+            ],
+            sides: [Side::Normal, Side::Inverse, Side::Inverse, Side::Inverse],
+            axes: Axes::CLASSIC,
+        };
+        let stages: Vec<StageKind> = cancelling
+            .moves_by_stage()
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        assert_eq!(stages, [eo]);
     }
 
     /// A step of 20 characters or more still has a space before its `//`.

@@ -8,8 +8,8 @@ use super::{
     from_js, input_error, js_error, read_input_object, read_mode, read_palette, read_view, to_js,
     InputObject,
 };
-use crate::cube::cubie::CubieCube;
 use crate::cube::cubie::Face;
+use crate::cube::cubie::{CubieCube, Move};
 use crate::cube::facelet;
 use crate::cube::notation;
 use crate::input::Solved;
@@ -65,6 +65,10 @@ struct StageView {
     text: String,
     /// The facelet string once the stage is done, as its side sees it.
     facelets: String,
+    /// For the whole solution: the stage (0–3) each of its moves comes
+    /// from (`NissSolution::moves_by_stage`), for following it in hand.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    stage_of: Vec<usize>,
 }
 
 /// A solved input as the page shows it.
@@ -121,13 +125,22 @@ impl SolutionView {
                     side,
                     text: niss::fmc_text(&stage.moves, side),
                     facelets: facelet::to_string(&done.cube(&solved.cube, side)),
+                    stage_of: Vec::new(),
                 };
                 start += stage.moves.len();
                 view
             })
             .collect();
-        let moves = done.solution();
         if whole {
+            let (moves, stage_of): (Vec<Move>, Vec<usize>) = NissSolution {
+                stages: solved.solution.stages.clone(),
+                sides: *sides,
+                axes: solved.solution.axes,
+            }
+            .moves_by_stage()
+            .into_iter()
+            .map(|(m, kind)| (m, kind.index()))
+            .unzip();
             stages.push(StageView {
                 name: WHOLE_SOLUTION,
                 fmc: WHOLE_FMC,
@@ -145,6 +158,7 @@ impl SolutionView {
                 side: Side::Normal,
                 text: notation::format_moves(&moves),
                 facelets: facelet::to_string(&CubieCube::solved()),
+                stage_of,
             });
         }
         SolutionView {

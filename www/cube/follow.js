@@ -18,40 +18,6 @@ await styleSheet('cube/own-cube.css');
 let panel = null;
 const editor = $('editor');
 
-/** A move in notation (`R`, `R2`, `R'`) as its face and clockwise quarter turns. */
-const turn = (notation) => ({ face: notation[0], quarters: { 2: 2, "'": 3 }[notation[1]] ?? 1 });
-
-/**
- * Appends `moves` (`{ face, quarters, stage }`) to `out` as the whole
- * solution joins a side's stages and the two sides: two turns of one face
- * that meet become one, keeping the earlier one's stage, or none.
- */
-function join(out, moves) {
-  for (const move of moves) {
-    const last = out.at(-1);
-    if (last?.face !== move.face) {
-      out.push(move);
-      continue;
-    }
-    out.pop();
-    const quarters = (last.quarters + move.quarters) % 4;
-    if (quarters) out.push({ ...last, quarters });
-  }
-  return out;
-}
-
-/**
- * With NISS, the stage (0–3) each move of the whole solution comes from:
- * the normal stages' moves, then the inverse stages' undone (the last
- * stage's first).
- */
-function wholeByStage(stages) {
-  const sides = { normal: [], inverse: [] };
-  stages.slice(0, 4).forEach((s, k) => join(sides[s.side], s.moves.map((m) => ({ ...turn(m), stage: k }))));
-  const undone = sides.inverse.reverse().map((m) => ({ ...m, quarters: 4 - m.quarters }));
-  return join(sides.normal, undone).map((m) => m.stage);
-}
-
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
@@ -103,7 +69,8 @@ function build(faces) {
       move.textContent = 'Solved';
       words.textContent = count === 0 ? '' : 'Every move done: your cube is solved.';
     } else {
-      const of = whole ? wholeByStage(stages) : stages.flatMap((s, k) => s.moves.map(() => k));
+      // With NISS, the stage each move of the whole solution comes from (the inverse stages last, undone).
+      const of = whole ? whole.stageOf : stages.flatMap((s, k) => s.moves.map(() => k));
       const k = position - from;
       const at = stages[of[k]];
       const side = at.side === 'inverse' ? ' (inverse, undone)' : '';
