@@ -215,6 +215,7 @@ function showCounts(text) {
  * and the arrow keys step through it, wherever they pressed.
  */
 export async function load(wanted) {
+  if (practising()) return;
   const id = ++page.request;
   const options = labOptions();
   if (options) wanted = { ...wanted, mode: 'fewest' };
@@ -262,8 +263,20 @@ export async function useLab() {
   return page.lab;
 }
 
+/**
+ * Whether an FMC practice attempt is running (practice.js), which keeps its
+ * scramble alone on show until it is submitted: then nothing else is
+ * solved, and the page says why. The box keeps what was typed.
+ */
+function practising() {
+  if (!document.body.classList.contains('practising')) return false;
+  ui.error.textContent = 'A practice attempt is running: submit it in the FMC lab, then solve this.';
+  return true;
+}
+
 /** Solves what the Scramble box holds (Rust decides what it is). */
 export function solveInput() {
+  if (practising()) return;
   try {
     const request = page.wasm.readInput(ui.input.value);
     const wanted = { ...request, mode: request.mode ?? mode() };

@@ -126,6 +126,22 @@ describe('FMC practice', () => {
     await page.context().close();
   });
 
+  test('during an attempt nothing else is solved: Watch says why and keeps what was typed', async () => {
+    const page = await openLab();
+    const scramble = await start(page);
+    await takeWay(page, 'watch');
+    const box = page.getByRole('textbox', { name: 'Scramble' });
+    await box.fill("F2 D' L");
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'A practice attempt is running' }).waitFor();
+    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    assert.equal(await box.inputValue(), "F2 D' L", 'the box keeps what was typed');
+    await takeWay(page, 'lab');
+    await assertScrambleOnly(page, scramble);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test("time's up submits what is there", async () => {
     const page = await openLab();
     await start(page);
