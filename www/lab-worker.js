@@ -43,8 +43,8 @@ function endProof() {
  * each stage on either scramble, or with `target` only that none is
  * shorter than that, stopping after `limitMs` if given: part `part` of
  * `parts` of its tasks, which the page's other workers share, in the
- * `searches` asked for (`whole` on the tasks `from` up to `to`), below
- * `below`. The quick round, a proof's first, starts it.
+ * `searches` asked for: `quick`, a proof's first round, which starts it,
+ * or `whole` on the tasks `from` up to `to`, below `below`.
  */
 function prove(id, { input, target, niss, below, limitMs, part, parts, searches, from, to }) {
   if (searches === 'quick') {
@@ -54,14 +54,17 @@ function prove(id, { input, target, niss, below, limitMs, part, parts, searches,
   if (!run) throw new Error('a proof\'s round came before its start');
   const begin = performance.now();
   let last = -Infinity;
-  return run.prove(below ?? undefined, { part, parts, searches, from, to }, (report) => {
+  const listen = (report) => {
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
       last = now;
       postMessage({ id, progress: report });
     }
     return !(limitMs !== null && now - begin >= limitMs);
-  });
+  };
+  return searches === 'quick'
+    ? run.quick(part, parts, listen)
+    : run.whole(part, parts, from, to, below ?? undefined, listen);
 }
 
 /**

@@ -169,10 +169,10 @@ const proofWorkers = () => Math.max(1, Math.min(navigator.hardwareConcurrency ||
 
 /**
  * A lab worker for a proof's part: `run(args, onProgress)` asks it for one
- * round and resolves to its result (the wasm `ProofRun`'s `prove`; the
- * quick round starts the run, which the worker keeps for the later rounds,
- * so they find its incumbent and tasks worked out); `end()` drops the
- * run, and `stop()` ends the worker.
+ * round and resolves to its result (the wasm `ProofRun`'s `quick` or
+ * `whole`; the quick round starts the run, which the worker keeps for the
+ * later rounds, so they find its incumbent and tasks worked out); `end()`
+ * drops the run, and `stop()` ends the worker.
  */
 function proofWorker() {
   let worker = null;
@@ -247,7 +247,7 @@ const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
  * whole. With `niss`, each stage may be on either scramble. With `target`,
  * it proves only that none is shorter than `target` moves; it stops after
  * `limitMs` (either may be null). Returns `{ done, cancel }`: `done`
- * resolves to a result of the wasm `ProofRun.prove`'s form for the whole,
+ * resolves to a result of the wasm `ProofRun`'s rounds' form for the whole,
  * or rejects with an error (or if no worker can run here: a proof may take
  * minutes, which the page must not freeze for); `cancel()` ends every
  * worker, and `done` rejects with an error named `AbortError`.

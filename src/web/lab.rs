@@ -307,58 +307,6 @@ struct Proved {
     tasks: usize,
 }
 
-/// The part of a proof's tasks one worker proves in a round
-/// (`shortest::ProofRun::prove`): part `part` of `parts`, in the searches
-/// named by `searches`: `both`, `quick`, or `whole` on the tasks from
-/// `from` up to `to` (`shortest::Searches`).
-#[derive(Deserialize)]
-struct PartAsked {
-    part: usize,
-    parts: usize,
-    searches: String,
-    #[serde(default)]
-    from: usize,
-    #[serde(default)]
-    to: usize,
-}
-
-impl PartAsked {
-    fn read(asked: JsValue) -> Result<Part, JsValue> {
-        let PartAsked {
-            part,
-            parts,
-            searches,
-            from,
-            to,
-        } = from_js(
-            asked,
-            "a part of a proof: { part, parts, searches, from, to }",
-        )?;
-        let searches = match searches.as_str() {
-            "both" => Searches::Both,
-            "quick" => Searches::Quick,
-            "whole" => Searches::Whole { from, to },
-            other => {
-                return Err(js_error(
-                    &format!("a proof has no search \"{other}\": both, quick or whole"),
-                    None,
-                ))
-            }
-        };
-        if part >= parts {
-            return Err(js_error(
-                &format!("part {part} of a proof does not exist: there are {parts}"),
-                None,
-            ));
-        }
-        Ok(Part {
-            index: part,
-            of: parts,
-            searches,
-        })
-    }
-}
-
 /// What a proof's round hands its progress callback: `searched` is the
 /// share of the search done, from 0 to 1.
 #[derive(Serialize)]
@@ -393,21 +341,66 @@ impl PageProofRun {
         Ok(PageProofRun { fast, run })
     }
 
-    /// One round: the searches `part` names (`PartAsked`) on the part of
-    /// the tasks it names, so that the page's workers share them, and with
-    /// `below` only below that (the best any worker has found), calling
+    /// The quick search, a proof's first round, on part `part` of `parts`
+    /// of the tasks (`shortest::Searches::Quick`), which the page's other
+    /// workers share; see `round`.
+    pub fn quick(
+        &self,
+        part: usize,
+        parts: usize,
+        on_progress: &js_sys::Function,
+    ) -> Result<JsValue, JsValue> {
+        self.round(part, parts, Searches::Quick, None, on_progress)
+    }
+
+    /// The whole search of part `part` of `parts` of the tasks from `from`
+    /// up to `to` (`shortest::Searches::Whole`), only below `below` where
+    /// given (the best any worker has found); see `round`.
+    pub fn whole(
+        &self,
+        part: usize,
+        parts: usize,
+        from: usize,
+        to: usize,
+        below: Option<usize>,
+        on_progress: &js_sys::Function,
+    ) -> Result<JsValue, JsValue> {
+        self.round(
+            part,
+            parts,
+            Searches::Whole { from, to },
+            below,
+            on_progress,
+        )
+    }
+}
+
+impl PageProofRun {
+    /// One round of the proof (`shortest::ProofRun::prove`), calling
     /// `on_progress({ nodes, best, searched })` as it goes; the callback
     /// returning `false` stops it. Returns `{ found, proven, scope, bound,
     /// nodes, searched, holder, tasks }`, `found` in the form `App.show`
     /// plays (mode `fewest`), all of them the part's. It may run for
     /// minutes, so the page calls it in workers of their own.
-    pub fn prove(
+    fn round(
         &self,
+        index: usize,
+        of: usize,
+        searches: Searches,
         below: Option<usize>,
-        part: JsValue,
         on_progress: &js_sys::Function,
     ) -> Result<JsValue, JsValue> {
-        let part = PartAsked::read(part)?;
+        if index >= of {
+            return Err(js_error(
+                &format!("part {index} of a proof does not exist: there are {of}"),
+                None,
+            ));
+        }
+        let part = Part {
+            index,
+            of,
+            searches,
+        };
         let mut failure = None;
         let listen = |progress: &shortest::Progress| {
             let report = ProofProgress {
