@@ -255,11 +255,12 @@ try {
   report(`scan: six 4000×3000 JPEG photos (${megabytes.toFixed(1)} MB) from file input to editor filled: first ${said(firstScan)}; `
     + `again ${said(againScan)} (target <= 1500 ms, page responsive)`);
 
-  // Prove shortest on random states the page draws (unseen), from the
-  // press to "Proven shortest", never giving up.
+  // Prove shortest on eight random states the page draws (unseen), from
+  // the press to "Proven shortest", never giving up: proofs vary much
+  // from state to state, and four gave medians too loose to compare.
   const proving = await open(browser, server.url);
   const proofs = [];
-  for (let k = 0; k < 4; k += 1) {
+  for (let k = 0; k < 8; k += 1) {
     await proving.getByRole('button', { name: 'Random', exact: true }).click();
     await proving.waitForFunction(() => !window.thistle.searching());
     await proving.getByRole('combobox', { name: 'Give up after' }).selectOption({ label: 'give up after never' });

@@ -14,7 +14,7 @@ use thistle::cube::notation;
 use thistle::solve::fewest::{self, DEFAULT_BUDGET};
 use thistle::solve::niss::{NissSolution, Side};
 use thistle::solve::orientation::Orientation;
-use thistle::solve::shortest::{self, Holder, Part, Progress, Proof, Searches};
+use thistle::solve::shortest::{self, Holder, Part, Progress, Proof, ProofRun, Searches};
 
 /// Two threads, on any machine: what one proves, any number does.
 const THREADS: usize = 2;
@@ -241,32 +241,30 @@ fn a_niss_proof_stops_and_proves_a_bound_asked_for() {
 }
 
 /// A proof in `of` parts, as the page's workers give it: the quick search
-/// in every part, then the whole search in every part a range of tasks at
-/// a time, below the best any found before; the least of all by length and
-/// then holder, and the least bound of the whole searches.
-fn prove_in_parts(cube: &CubieCube, niss: bool, of: usize) -> (Proof<NissSolution>, usize) {
-    let go_on = |_: &Progress| ControlFlow::Continue(());
-    let part = |index, searches, below| {
-        let part = Part {
-            index,
-            of,
-            searches,
-        };
-        shortest::prove_part(cube, below, niss, part, go_on).unwrap()
-    };
+/// in every part, then the whole search in every part a round of tasks at
+/// a time (the page's rounds: the first sixteenth, the next, then a
+/// quarter, a half and the rest), each below the best any found before;
+/// the least of all by length and then holder, and the least bound of the
+/// whole searches. `prove(index, searches, below)` proves one part's
+/// searches.
+fn prove_in_parts(
+    of: usize,
+    mut prove: impl FnMut(usize, Searches, Option<usize>) -> Proof<NissSolution>,
+) -> (Proof<NissSolution>, usize) {
     let quick: Vec<_> = (0..of)
-        .map(|index| part(index, Searches::Quick, None))
+        .map(|index| prove(index, Searches::Quick, None))
         .collect();
     assert!(quick.iter().all(|proof| proof.searched == 0.0));
     let all = quick[0].tasks;
     let key = |proof: &Proof<NissSolution>| (proof.solution.moves().len(), proof.holder);
     let mut least = quick.into_iter().min_by_key(key).unwrap();
     let mut bound = usize::MAX;
-    // The whole search a third of the tasks at a time, each below the best so far.
-    for (from, to) in [(0, all / 3), (all / 3, 2 * all / 3), (2 * all / 3, all)] {
+    let mut from = 0;
+    for sixteenths in [1, 2, 4, 8, 16] {
+        let to = (all * sixteenths).div_ceil(16);
         let below = Some(least.solution.moves().len());
         let whole: Vec<_> = (0..of)
-            .map(|index| part(index, Searches::Whole { from, to }, below))
+            .map(|index| prove(index, Searches::Whole { from, to }, below))
             .collect();
         assert!(whole.iter().all(|proof| proof.searched == 1.0));
         bound = whole
@@ -276,6 +274,7 @@ fn prove_in_parts(cube: &CubieCube, niss: bool, of: usize) -> (Proof<NissSolutio
             .unwrap()
             .min(bound);
         least = whole.into_iter().chain([least]).min_by_key(key).unwrap();
+        from = to;
     }
     (least, bound)
 }
@@ -293,18 +292,34 @@ fn parts_of_a_proof_give_together_the_whole_proofs_solution() {
         for niss in [false, true] {
             let whole = shortest::prove_part(&cube, None, niss, Part::WHOLE, go_on).unwrap();
             assert!(whole.is_proven(), "{scramble}");
+            // Bettered: the parts' holders are compared, and the rounds
+            // after the find look below less than the incumbent.
             bettered += usize::from(whole.holder != Holder { search: 0, task: 0 });
             for of in [2, 3] {
-                let (least, bound) = prove_in_parts(&cube, niss, of);
-                assert_eq!(
-                    least.solution, whole.solution,
-                    "{scramble}, NISS {niss}, {of} parts"
-                );
-                assert_eq!(
-                    least.holder, whole.holder,
-                    "{scramble}, NISS {niss}, {of} parts"
-                );
-                assert_eq!(bound, whole.bound, "{scramble}, NISS {niss}, {of} parts");
+                let part = |index, searches| Part {
+                    index,
+                    of,
+                    searches,
+                };
+                // Each round a call of its own, as the page once made them.
+                let calls = prove_in_parts(of, |index, searches, below| {
+                    shortest::prove_part(&cube, below, niss, part(index, searches), go_on).unwrap()
+                });
+                // A run for each part, kept for all its rounds, as the page's
+                // workers keep them.
+                let runs: Vec<ProofRun> = (0..of)
+                    .map(|_| ProofRun::start(&cube, None, niss).unwrap())
+                    .collect();
+                assert!(runs.iter().all(|run| run.tasks() == whole.tasks));
+                let kept = prove_in_parts(of, |index, searches, below| {
+                    runs[index].prove(part(index, searches), below, go_on)
+                });
+                for (way, (least, bound)) in [("calls", calls), ("runs", kept)] {
+                    let case = format!("{scramble}, NISS {niss}, {of} parts by {way}");
+                    assert_eq!(least.solution, whole.solution, "{case}");
+                    assert_eq!(least.holder, whole.holder, "{case}");
+                    assert_eq!(bound, whole.bound, "{case}");
+                }
             }
         }
     }

@@ -3,14 +3,14 @@
 // never fetches it, and runs its searches off the page's main thread.
 // Messages in: { tables } first, the page module's distance tables; then
 // { id, call, args } with `call` one of solve, alternatives, check, prove,
-// scan, problems, practice, judge;
+// proofEnd, scan, problems, practice, judge;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
   alternativesFor, checkAttempt, faceletProblems, giveTables, judgePractice, practiceScramble, prepare,
-  proveShortest, readPhotos, solveLab,
+  ProofRun, readPhotos, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
 
@@ -27,23 +27,44 @@ const ready = startModule(init, async () => {
 });
 
 /**
- * Proves the shortest solution of `input`, with `niss` each stage on either
- * scramble, or with `target` only that none is shorter than that, stopping
- * after `limitMs` if given: part `part` of `parts` of its tasks, which the
- * page's other workers share, in the `searches` asked for (`whole` on the
- * tasks `from` up to `to`).
+ * This worker's part of the proof under way (a `ProofRun`: its incumbent
+ * and tasks, worked out once), kept between its rounds; a new proof's
+ * first round replaces it, and `proofEnd` drops it.
  */
-function prove(id, { input, target, niss, limitMs, part, parts, searches, from, to }) {
+let run = null;
+
+function endProof() {
+  run?.free();
+  run = null;
+}
+
+/**
+ * One round of a proof of the shortest solution of `input`, with `niss`
+ * each stage on either scramble, or with `target` only that none is
+ * shorter than that, stopping after `limitMs` if given: part `part` of
+ * `parts` of its tasks, which the page's other workers share, in the
+ * `searches` asked for: `quick`, a proof's first round, which starts it,
+ * or `whole` on the tasks `from` up to `to`, below `below`.
+ */
+function prove(id, { input, target, niss, below, limitMs, part, parts, searches, from, to }) {
+  if (searches === 'quick') {
+    endProof();
+    run = new ProofRun(input, target ?? undefined, niss);
+  }
+  if (!run) throw new Error('a proof\'s round came before its start');
   const begin = performance.now();
   let last = -Infinity;
-  return proveShortest(input, target ?? undefined, niss, { part, parts, searches, from, to }, (report) => {
+  const listen = (report) => {
     const now = performance.now();
     if (now - last >= PROGRESS_MS) {
       last = now;
       postMessage({ id, progress: report });
     }
     return !(limitMs !== null && now - begin >= limitMs);
-  });
+  };
+  return searches === 'quick'
+    ? run.quick(part, parts, listen)
+    : run.whole(part, parts, from, to, below ?? undefined, listen);
 }
 
 /**
@@ -72,6 +93,7 @@ const calls = {
   alternatives: (id, { input, shown, stage, count, niss }) => alternativesFor(input, shown, stage, count, niss),
   check: (id, { input, text, complete }) => checkAttempt(input, text, complete),
   prove,
+  proofEnd: endProof,
   scan: (id, { bitmaps }) => scan(bitmaps),
   problems: (id, { text, photos }) => faceletProblems(text, photos),
   practice: () => practiceScramble(),

@@ -169,9 +169,10 @@ const proofWorkers = () => Math.max(1, Math.min(navigator.hardwareConcurrency ||
 
 /**
  * A lab worker for a proof's part: `run(args, onProgress)` asks it for one
- * `proveShortest` search and resolves to its result; `stop()` ends it. It is
- * kept between the quick search and the whole one, which finds its tables
- * built.
+ * round and resolves to its result (the wasm `ProofRun`'s `quick` or
+ * `whole`; the quick round starts the run, which the worker keeps for the
+ * later rounds, so they find its incumbent and tasks worked out); `end()`
+ * drops the run, and `stop()` ends the worker.
  */
 function proofWorker() {
   let worker = null;
@@ -210,7 +211,7 @@ function proofWorker() {
     worker.addEventListener('error', fail);
     worker.postMessage({ id, call: 'prove', args });
   });
-  return { run, stop: () => worker?.terminate() };
+  return { run, end: () => worker?.postMessage({ call: 'proofEnd' }), stop: () => worker?.terminate() };
 }
 
 /**
@@ -239,14 +240,14 @@ const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
 /**
  * Proves the shortest solution of `input` in lab workers of its own, one
  * per core, so ordinary solves go on meanwhile. The workers share its tasks
- * (`shortest::prove_part`): each runs the quick search on its part, then
+ * (`shortest::ProofRun`): each runs the quick search on its part, then
  * the whole search a round of tasks at a time, each round below the best
  * any of them has found, and the answer is the one a single worker finds.
  * `onProgress({ nodes, best, searched })` is called now and then, for the
  * whole. With `niss`, each stage may be on either scramble. With `target`,
  * it proves only that none is shorter than `target` moves; it stops after
  * `limitMs` (either may be null). Returns `{ done, cancel }`: `done`
- * resolves to a result of the wasm `proveShortest`'s form for the whole,
+ * resolves to a result of the wasm `ProofRun`'s rounds' form for the whole,
  * or rejects with an error (or if no worker can run here: a proof may take
  * minutes, which the page must not freeze for); `cancel()` ends every
  * worker, and `done` rejects with an error named `AbortError`.
@@ -279,12 +280,12 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
       });
     };
     const limit = limitMs === null ? null : Math.max(0, limitMs - (performance.now() - begin));
-    const args = (part) => ({ input, target: below, niss, limitMs: limit, part, parts, searches, from, to });
+    const args = (part) => ({ input, target, niss, below, limitMs: limit, part, parts, searches, from, to });
     return Promise.race([Promise.all(workers.map((worker, part) => worker.run(args(part), tell(part)))), cancelling]);
   };
   const done = (async () => {
     try {
-      const quick = await round(target, 'quick');
+      const quick = await round(null, 'quick');
       let answer = least(quick);
       const all = answer.tasks;
       nodes = sum(quick, 'nodes');
@@ -306,7 +307,10 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
       }
       const result = { ...answer, bound, proven: best <= bound, nodes, searched };
       if (idleProofWorkers) workers.forEach((worker) => worker.stop());
-      else idleProofWorkers = workers;
+      else {
+        workers.forEach((worker) => worker.end());
+        idleProofWorkers = workers;
+      }
       return result;
     } catch (error) {
       workers.forEach((worker) => worker.stop());

@@ -45,7 +45,8 @@
 //! A page has no threads, but it may run several workers: each proves a
 //! part of the tasks (`Part`, `prove_part`), pruned by its own best alone,
 //! and the answer is the least of theirs by length and then `Holder`, the
-//! same solution as one worker's.
+//! same solution as one worker's. A worker keeps its proof's incumbent and
+//! tasks (`ProofRun`) for all its rounds.
 //!
 //! With NISS (`prove_shortest_niss`), the tasks are stage-1 solutions on
 //! the normal and the inverse scramble, each with stage 2 on either side,
@@ -228,15 +229,8 @@ pub fn prove_shortest(
     threads: usize,
     on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof, InvalidCube> {
-    let incumbent = NissSolution::normal(fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?);
-    let proof = prove(
-        cube,
-        incumbent,
-        below,
-        (false, threads),
-        Part::WHOLE,
-        on_progress,
-    );
+    let proof =
+        ProofRun::start(cube, below, false)?.search(Part::WHOLE, None, threads, on_progress);
     let NissSolution { stages, axes, .. } = proof.solution;
     Ok(Proof {
         solution: Solution { stages, axes },
@@ -271,15 +265,7 @@ pub fn prove_shortest_niss(
     threads: usize,
     on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof<NissSolution>, InvalidCube> {
-    let incumbent = fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)?;
-    Ok(prove(
-        cube,
-        incumbent,
-        below,
-        (true, threads),
-        Part::WHOLE,
-        on_progress,
-    ))
+    Ok(ProofRun::start(cube, below, true)?.search(Part::WHOLE, None, threads, on_progress))
 }
 
 /// `prove_shortest` (or with `niss`, `prove_shortest_niss`) of `part` of
@@ -287,7 +273,8 @@ pub fn prove_shortest_niss(
 /// and `searched` are its part's; the proof of the whole is the least of
 /// the parts' solutions by length and then `holder`, the least of their
 /// bounds, and proven once every part is. Without NISS the sides are all
-/// normal.
+/// normal. A worker that runs several searches of one proof keeps a
+/// `ProofRun` instead, which does this call's fixed work once.
 pub fn prove_part(
     cube: &CubieCube,
     below: Option<usize>,
@@ -295,163 +282,208 @@ pub fn prove_part(
     part: Part,
     on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
 ) -> Result<Proof<NissSolution>, InvalidCube> {
-    let incumbent = if niss {
-        fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)?
-    } else {
-        NissSolution::normal(fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?)
-    };
-    Ok(prove(cube, incumbent, below, (niss, 1), part, on_progress))
+    Ok(ProofRun::start(cube, below, niss)?.prove(part, None, on_progress))
 }
 
-/// The proof from `incumbent`, with NISS or without, on `threads` threads,
-/// of `part` of the tasks.
-fn prove(
-    cube: &CubieCube,
+/// A proof's fixed part, worked out once and searched from as often as
+/// asked: its starting incumbent, and every task in the fixed order. A
+/// page's worker keeps one between its rounds (`Searches`), which would
+/// otherwise each recompute the incumbent and re-enumerate the tasks
+/// (tens of milliseconds natively, each round, in each worker). Every
+/// proof runs through one, so a run's searches are the proof's own.
+pub struct ProofRun {
+    niss: bool,
     incumbent: NissSolution,
-    below: Option<usize>,
-    (niss, threads): (bool, usize),
-    part: Part,
-    mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
-) -> Proof<NissSolution> {
-    let length = incumbent.moves().len();
-    // Every length below `open` is searched.
-    let open = below.map_or(length, |below| below.min(length));
-    let Some(limit) = open.checked_sub(1) else {
-        return Proof {
-            solution: incumbent,
-            bound: open,
-            nodes: 0,
-            searched: 1.0,
-            holder: Holder::INCUMBENT,
-            tasks: 0,
-        };
-    };
-    let orientations = Orientation::all();
-    let tetrad = limit >= TETRAD_FROM;
-    let sides: &[Side] = if niss {
-        &[Side::Normal, Side::Inverse]
-    } else {
-        &[Side::Normal]
-    };
-    let mut nodes = 0;
-    let mut tasks = Vec::new();
-    for (orientation, turned) in orientations.iter().enumerate() {
-        for &side in sides {
-            let cube = match side {
-                Side::Normal => turned.conjugate(cube),
-                Side::Inverse => turned.conjugate(cube).inverse(),
-            };
-            tables::stages().visit(
-                StageKind::ALL[0],
-                Starts {
-                    cube: &cube,
-                    limit,
-                    tetrad,
-                    niss,
-                    orientation,
-                    side,
-                    nodes: &mut nodes,
-                    tasks: &mut tasks,
-                },
-            );
-        }
-    }
-    // The most promising first, so that short solutions found early prune
-    // the rest; the order is fixed, so the answer does not depend on it.
-    tasks.sort_by_key(|task| task.bound);
-    let all = tasks.len();
-    let range = match part.searches {
-        Searches::Whole { from, to } => from.min(all)..to.min(all),
-        Searches::Both | Searches::Quick => 0..all,
-    };
-    let ours = |t: usize| range.contains(&t) && (t - range.start) % part.of == part.index;
-    // Each task's place among all the proof's.
-    let places: Vec<usize> = (0..all).filter(|&t| ours(t)).collect();
-    let tasks: Vec<Task> = tasks
-        .into_iter()
-        .enumerate()
-        .filter(|&(t, _)| ours(t))
-        .map(|(_, task)| task)
-        .collect();
-    let mut known = Known {
-        solution: incumbent,
-        open,
-        nodes,
-        holder: Holder::INCUMBENT,
-        tasks: all,
-    };
-    let searches = match part.searches {
-        Searches::Both => 0..2,
-        Searches::Quick => 0..1,
-        Searches::Whole { .. } => 1..2,
-    };
-    // The quick search's progress counts none of the tasks as searched.
-    for (search_index, (slack, counted)) in [(QUICK_SLACK, false), (SLACK, true)]
-        .into_iter()
-        .enumerate()
-        .filter(|(k, _)| searches.contains(k))
-    {
-        let search = Search {
-            tasks: &tasks,
-            slack,
-            best: Best::new(known.open),
-            tetrad,
-            niss,
-        };
-        let mut report = |searched: u64, done: usize| {
-            on_progress(&Progress {
-                nodes: known.nodes + searched,
-                best: search.best.get().0,
-                searched: match (counted, tasks.len()) {
-                    (false, _) => 0.0,
-                    (true, 0) => 1.0,
-                    (true, all) => done as f64 / all as f64,
-                },
-            })
-        };
-        let outcomes = if report(0, 0).is_break() {
-            Vec::new()
+    /// Every length below it is searched: the incumbent's, or less if the
+    /// run was started below a length.
+    open: usize,
+    /// Whether stage 2 is bounded with the tetrad's table too, fixed by
+    /// the starting limit so that the tasks' bounds and order are too.
+    tetrad: bool,
+    /// Every task, the most promising first: a task's place here is its
+    /// place in the fixed order.
+    tasks: Vec<Task>,
+    /// The nodes the tasks' enumeration took.
+    nodes: u64,
+}
+
+impl ProofRun {
+    /// Starts a proof of `cube`, with NISS or without, from its
+    /// fewest-moves incumbent (as `prove_shortest` and
+    /// `prove_shortest_niss`), below `below` if given. A cube that face
+    /// turns cannot reach is refused with every invariant it breaks.
+    pub fn start(cube: &CubieCube, below: Option<usize>, niss: bool) -> Result<Self, InvalidCube> {
+        let incumbent = if niss {
+            fewest::solve_fewest_niss(cube, fewest::DEFAULT_BUDGET)?
         } else {
-            search_tasks(&search, threads, &mut report)
+            NissSolution::normal(fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)?)
         };
-        known.nodes += outcomes.iter().flatten().map(|o| o.nodes).sum::<u64>();
-        let (length, holder) = search.best.get();
-        if let Some(t) = holder.checked_sub(1) {
-            let found = outcomes.get(t).and_then(|o| o.as_ref()?.found.clone());
-            let (stages, sides) = found.expect("a task holds the best once it has found it");
-            let Solution { stages, axes } =
-                Solution::seen_from(stages, &orientations[tasks[t].orientation]);
-            known.solution = NissSolution {
-                stages,
-                sides,
-                axes,
-            };
-            known.open = length;
-            known.holder = Holder {
-                search: search_index + 1,
-                task: places[t],
-            };
+        let length = incumbent.moves().len();
+        let open = below.map_or(length, |below| below.min(length));
+        let mut run = ProofRun {
+            niss,
+            incumbent,
+            open,
+            tetrad: false,
+            tasks: Vec::new(),
+            nodes: 0,
+        };
+        let Some(limit) = open.checked_sub(1) else {
+            return Ok(run);
+        };
+        run.tetrad = limit >= TETRAD_FROM;
+        let sides: &[Side] = if niss {
+            &[Side::Normal, Side::Inverse]
+        } else {
+            &[Side::Normal]
+        };
+        for (orientation, turned) in Orientation::all().iter().enumerate() {
+            for &side in sides {
+                let cube = match side {
+                    Side::Normal => turned.conjugate(cube),
+                    Side::Inverse => turned.conjugate(cube).inverse(),
+                };
+                tables::stages().visit(
+                    StageKind::ALL[0],
+                    Starts {
+                        cube: &cube,
+                        limit,
+                        tetrad: run.tetrad,
+                        niss,
+                        orientation,
+                        side,
+                        nodes: &mut run.nodes,
+                        tasks: &mut run.tasks,
+                    },
+                );
+            }
         }
-        let whole = |t: usize| matches!(outcomes.get(t), Some(Some(o)) if o.whole);
-        let done = (0..tasks.len()).filter(|&t| whole(t)).count();
-        if done < tasks.len() {
-            // Stopped: none shorter than the tasks left could give.
-            // The quick search proves nothing of the whole space.
-            let left = (0..tasks.len()).filter(|&t| !counted || !whole(t));
-            let bound = left.map(|t| tasks[t].bound).min().unwrap_or(open);
-            let searched = if counted {
-                done as f64 / tasks.len() as f64
+        // The most promising first, so that short solutions found early
+        // prune the rest; the order is fixed, so the answer does not
+        // depend on it.
+        run.tasks.sort_by_key(|task| task.bound);
+        Ok(run)
+    }
+
+    /// How many tasks the proof has, in all its parts.
+    pub fn tasks(&self) -> usize {
+        self.tasks.len()
+    }
+
+    /// The searches `part` names on its tasks, on this thread, looking
+    /// only below `below` too where given (a page's round, below the best
+    /// any worker has found): the proof as `prove_part` gives it. The
+    /// tasks' enumeration is counted in the nodes of a part that runs the
+    /// quick search, the first of a proof.
+    pub fn prove(
+        &self,
+        part: Part,
+        below: Option<usize>,
+        on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Proof<NissSolution> {
+        self.search(part, below, 1, on_progress)
+    }
+
+    /// `prove` on `threads` threads.
+    fn search(
+        &self,
+        part: Part,
+        below: Option<usize>,
+        threads: usize,
+        mut on_progress: impl FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Proof<NissSolution> {
+        let open = below.map_or(self.open, |below| below.min(self.open));
+        let all = self.tasks.len();
+        let range = match part.searches {
+            Searches::Whole { from, to } => from.min(all)..to.min(all),
+            Searches::Both | Searches::Quick => 0..all,
+        };
+        // Each of the part's tasks' place among all the proof's.
+        let places: Vec<usize> = range.skip(part.index).step_by(part.of).collect();
+        let tasks: Vec<&Task> = places.iter().map(|&t| &self.tasks[t]).collect();
+        let mut known = Known {
+            solution: self.incumbent.clone(),
+            open,
+            nodes: match part.searches {
+                Searches::Whole { .. } => 0,
+                Searches::Both | Searches::Quick => self.nodes,
+            },
+            holder: Holder::INCUMBENT,
+            tasks: all,
+        };
+        let searches = match part.searches {
+            Searches::Both => 0..2,
+            Searches::Quick => 0..1,
+            Searches::Whole { .. } => 1..2,
+        };
+        // The quick search's progress counts none of the tasks as searched.
+        for (search_index, (slack, counted)) in [(QUICK_SLACK, false), (SLACK, true)]
+            .into_iter()
+            .enumerate()
+            .filter(|(k, _)| searches.contains(k))
+        {
+            let search = Search {
+                tasks: &tasks,
+                slack,
+                best: Best::new(known.open),
+                tetrad: self.tetrad,
+                niss: self.niss,
+            };
+            let mut report = |searched: u64, done: usize| {
+                on_progress(&Progress {
+                    nodes: known.nodes + searched,
+                    best: search.best.get().0,
+                    searched: match (counted, tasks.len()) {
+                        (false, _) => 0.0,
+                        (true, 0) => 1.0,
+                        (true, all) => done as f64 / all as f64,
+                    },
+                })
+            };
+            let outcomes = if report(0, 0).is_break() {
+                Vec::new()
             } else {
-                0.0
+                search_tasks(&search, threads, &mut report)
             };
-            return known.proof(bound, searched);
+            known.nodes += outcomes.iter().flatten().map(|o| o.nodes).sum::<u64>();
+            let (length, holder) = search.best.get();
+            if let Some(t) = holder.checked_sub(1) {
+                let found = outcomes.get(t).and_then(|o| o.as_ref()?.found.clone());
+                let (stages, sides) = found.expect("a task holds the best once it has found it");
+                let Solution { stages, axes } =
+                    Solution::seen_from(stages, &Orientation::all()[tasks[t].orientation]);
+                known.solution = NissSolution {
+                    stages,
+                    sides,
+                    axes,
+                };
+                known.open = length;
+                known.holder = Holder {
+                    search: search_index + 1,
+                    task: places[t],
+                };
+            }
+            let whole = |t: usize| matches!(outcomes.get(t), Some(Some(o)) if o.whole);
+            let done = (0..tasks.len()).filter(|&t| whole(t)).count();
+            if done < tasks.len() {
+                // Stopped: none shorter than the tasks left could give.
+                // The quick search proves nothing of the whole space.
+                let left = (0..tasks.len()).filter(|&t| !counted || !whole(t));
+                let bound = left.map(|t| tasks[t].bound).min().unwrap_or(open);
+                let searched = if counted {
+                    done as f64 / tasks.len() as f64
+                } else {
+                    0.0
+                };
+                return known.proof(bound, searched);
+            }
         }
+        if part.searches == Searches::Quick {
+            let bound = tasks.iter().map(|task| task.bound).min().unwrap_or(open);
+            return known.proof(bound, 0.0);
+        }
+        known.proof(usize::MAX, 1.0)
     }
-    if part.searches == Searches::Quick {
-        let bound = tasks.iter().map(|task| task.bound).min().unwrap_or(open);
-        return known.proof(bound, 0.0);
-    }
-    known.proof(usize::MAX, 1.0)
 }
 
 /// The best a proof knows so far: its solution, the length below which it
@@ -629,7 +661,8 @@ impl Best {
 
 /// What every task of a proof shares.
 struct Search<'a> {
-    tasks: &'a [Task],
+    /// The part's tasks, in the fixed order.
+    tasks: &'a [&'a Task],
     /// The most each branching stage may cost beyond its cheapest.
     slack: [usize; BRANCHING],
     best: Best,
@@ -660,8 +693,13 @@ impl Search<'_> {
     /// counting `unreported` nodes searched before the task since it was
     /// last told, so that a run of small tasks is reported too.
     fn run(&self, t: usize, unreported: u64, listener: &mut dyn FnMut(u64) -> bool) -> Outcome {
-        let task = &self.tasks[t];
-        let Some(limit) = self.best.limit_for(t + 1) else {
+        let task = self.tasks[t];
+        // A task whose bound cannot better the best is not entered: its
+        // walk would stop at its start, on that same bound, so only the
+        // entry's nodes are saved; but a page's late rounds, below a
+        // best found early, hold many such.
+        let limit = self.best.limit_for(t + 1);
+        let Some(limit) = limit.filter(|&limit| task.bound <= limit) else {
             return Outcome {
                 nodes: 0,
                 unreported,

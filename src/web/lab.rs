@@ -307,22 +307,7 @@ struct Proved {
     tasks: usize,
 }
 
-/// The part of a proof's tasks one worker proves (`shortest::prove_part`):
-/// part `part` of `parts`, in the searches named by `searches`: `both`,
-/// `quick`, or `whole` on the tasks from `from` up to `to`
-/// (`shortest::Searches`).
-#[derive(Deserialize)]
-struct PartAsked {
-    part: usize,
-    parts: usize,
-    searches: String,
-    #[serde(default)]
-    from: usize,
-    #[serde(default)]
-    to: usize,
-}
-
-/// What `proveShortest` hands its progress callback: `searched` is the
+/// What a proof's round hands its progress callback: `searched` is the
 /// share of the search done, from 0 to 1.
 #[derive(Serialize)]
 struct ProofProgress {
@@ -331,90 +316,123 @@ struct ProofProgress {
     searched: f64,
 }
 
-/// Proves the shortest four-stage solution of an input (`{ source, text
-/// }`) over all six orientations (see `shortest::prove_shortest`), with
-/// `niss` each stage on either scramble (`shortest::prove_shortest_niss`),
-/// or with `below` only that none is shorter than that, calling `on_progress({
-/// nodes, best, searched })` as it goes; the callback returning `false`
-/// stops it. Proves part `part` of `parts` of the tasks
-/// (`shortest::prove_part`) that `part` names (`PartAsked`), so that the
-/// page's workers share them. Returns `{ found, proven, bound, nodes, searched, holder }`, `found` in
-/// the form `App.show` plays (mode `fewest`), all of them the part's. It
-/// may run for minutes, so the page calls it in workers of their own.
-#[wasm_bindgen(js_name = proveShortest)]
-pub fn prove_shortest(
-    input: JsValue,
-    below: Option<usize>,
-    niss: bool,
-    part: JsValue,
-    on_progress: &js_sys::Function,
-) -> Result<JsValue, JsValue> {
-    let PartAsked {
-        part,
-        parts,
-        searches,
-        from,
-        to,
-    } = from_js(
-        part,
-        "a part of a proof: { part, parts, searches, from, to }",
-    )?;
-    let searches = match searches.as_str() {
-        "both" => Searches::Both,
-        "quick" => Searches::Quick,
-        "whole" => Searches::Whole { from, to },
-        other => {
+/// A proof of the shortest four-stage solution over all six orientations
+/// (see `shortest::prove_shortest`), as one of the page's workers holds
+/// it: started once per proof, with the incumbent and the tasks worked
+/// out then (`shortest::ProofRun`), and proven a round at a time. A new
+/// proof starts a new one; the page frees it when the proof ends.
+#[wasm_bindgen(js_name = ProofRun)]
+pub struct PageProofRun {
+    fast: Solved,
+    run: shortest::ProofRun,
+}
+
+#[wasm_bindgen(js_class = ProofRun)]
+impl PageProofRun {
+    /// Starts a proof of an input (`{ source, text }`), with `niss` each
+    /// stage on either scramble (`shortest::prove_shortest_niss`), or with
+    /// `below` only that none is shorter than that.
+    #[wasm_bindgen(constructor)]
+    pub fn new(input: JsValue, below: Option<usize>, niss: bool) -> Result<PageProofRun, JsValue> {
+        let input = read_input_object(input)?;
+        let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
+        let run = shortest::ProofRun::start(&fast.cube, below, niss)
+            .map_err(|e| js_error(&e.to_string(), None))?;
+        Ok(PageProofRun { fast, run })
+    }
+
+    /// The quick search, a proof's first round, on part `part` of `parts`
+    /// of the tasks (`shortest::Searches::Quick`), which the page's other
+    /// workers share; see `round`.
+    pub fn quick(
+        &self,
+        part: usize,
+        parts: usize,
+        on_progress: &js_sys::Function,
+    ) -> Result<JsValue, JsValue> {
+        self.round(part, parts, Searches::Quick, None, on_progress)
+    }
+
+    /// The whole search of part `part` of `parts` of the tasks from `from`
+    /// up to `to` (`shortest::Searches::Whole`), only below `below` where
+    /// given (the best any worker has found); see `round`.
+    pub fn whole(
+        &self,
+        part: usize,
+        parts: usize,
+        from: usize,
+        to: usize,
+        below: Option<usize>,
+        on_progress: &js_sys::Function,
+    ) -> Result<JsValue, JsValue> {
+        self.round(
+            part,
+            parts,
+            Searches::Whole { from, to },
+            below,
+            on_progress,
+        )
+    }
+}
+
+impl PageProofRun {
+    /// One round of the proof (`shortest::ProofRun::prove`), calling
+    /// `on_progress({ nodes, best, searched })` as it goes; the callback
+    /// returning `false` stops it. Returns `{ found, proven, scope, bound,
+    /// nodes, searched, holder, tasks }`, `found` in the form `App.show`
+    /// plays (mode `fewest`), all of them the part's. It may run for
+    /// minutes, so the page calls it in workers of their own.
+    fn round(
+        &self,
+        index: usize,
+        of: usize,
+        searches: Searches,
+        below: Option<usize>,
+        on_progress: &js_sys::Function,
+    ) -> Result<JsValue, JsValue> {
+        if index >= of {
             return Err(js_error(
-                &format!("a proof has no search \"{other}\": both, quick or whole"),
+                &format!("part {index} of a proof does not exist: there are {of}"),
                 None,
-            ))
+            ));
         }
-    };
-    if part >= parts {
-        return Err(js_error(
-            &format!("part {part} of a proof does not exist: there are {parts}"),
-            None,
-        ));
-    }
-    let input = read_input_object(input)?;
-    let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
-    let mut failure = None;
-    let listen = |progress: &shortest::Progress| {
-        let report = ProofProgress {
-            // A JS number holds any count a proof reaches exactly.
-            nodes: progress.nodes as f64,
-            best: progress.best,
-            searched: progress.searched,
+        let part = Part {
+            index,
+            of,
+            searches,
         };
-        let answer = to_js(&report).and_then(|r| on_progress.call1(&JsValue::NULL, &r));
-        match answer {
-            Ok(answer) if answer == JsValue::FALSE => ControlFlow::Break(()),
-            Ok(_) => ControlFlow::Continue(()),
-            Err(error) => {
-                failure = Some(error);
-                ControlFlow::Break(())
+        let mut failure = None;
+        let listen = |progress: &shortest::Progress| {
+            let report = ProofProgress {
+                // A JS number holds any count a proof reaches exactly.
+                nodes: progress.nodes as f64,
+                best: progress.best,
+                searched: progress.searched,
+            };
+            let answer = to_js(&report).and_then(|r| on_progress.call1(&JsValue::NULL, &r));
+            match answer {
+                Ok(answer) if answer == JsValue::FALSE => ControlFlow::Break(()),
+                Ok(_) => ControlFlow::Continue(()),
+                Err(error) => {
+                    failure = Some(error);
+                    ControlFlow::Break(())
+                }
             }
+        };
+        let proof = self.run.prove(part, below, listen);
+        if let Some(error) = failure {
+            return Err(error);
         }
-    };
-    let part = Part {
-        index: part,
-        of: parts,
-        searches,
-    };
-    let proof = shortest::prove_part(&fast.cube, below, niss, part, listen)
-        .map_err(|e| js_error(&e.to_string(), None))?;
-    if let Some(error) = failure {
-        return Err(error);
+        let length = proof.solution.moves().len();
+        to_js(&Proved {
+            found: Searched::new(Mode::Fewest, &self.fast, &proof.solution, length)?,
+            proven: proof.is_proven(),
+            scope: shortest::scope(),
+            bound: proof.bound,
+            nodes: proof.nodes,
+            searched: proof.searched,
+            holder: [proof.holder.search, proof.holder.task],
+            tasks: proof.tasks,
+        })
     }
-    let length = proof.solution.moves().len();
-    to_js(&Proved {
-        found: Searched::new(Mode::Fewest, &fast, &proof.solution, length)?,
-        proven: proof.is_proven(),
-        scope: shortest::scope(),
-        bound: proof.bound,
-        nodes: proof.nodes,
-        searched: proof.searched,
-        holder: [proof.holder.search, proof.holder.task],
-        tasks: proof.tasks,
-    })
 }
