@@ -43,7 +43,14 @@ export function createProve({ root, current, show }) {
     bar.hidden = true;
   };
 
+  // The workers report many times a second. Each update repaints, which
+  // takes CPU from them (in software rendering, a third of a core), so the
+  // page shows a few a second; the result replaces the last anyway.
+  let shownAt = -Infinity;
   const report = ({ nodes, best, searched }) => {
+    const now = performance.now();
+    if (now - shownAt < 250) return;
+    shownAt = now;
     bar.max = 1;
     bar.value = searched;
     text.textContent = `${count(nodes)} nodes · best ${moves(best)} · ${Math.floor(searched * 100)}% searched for shorter`;
@@ -61,6 +68,7 @@ export function createProve({ root, current, show }) {
     cancel.hidden = false;
     bar.hidden = false;
     bar.removeAttribute('value');
+    shownAt = -Infinity;
     text.textContent = 'Proving…';
     try {
       const proved = await proof.done;
