@@ -43,9 +43,11 @@ export function createProve({ root, current, show }) {
     bar.hidden = true;
   };
 
-  // The workers report many times a second. Each update repaints, which
-  // takes CPU from them (in software rendering, a third of a core), so the
-  // page shows a few a second; the result replaces the last anyway.
+  // Each worker sends its progress up to ten times a second (lab-worker.js),
+  // so with several the page would repaint tens of times a second, taking
+  // CPU from them (in software rendering, a third of the cores); it shows a
+  // few updates a second, across all of them, and the result replaces the
+  // last anyway.
   let shownAt = -Infinity;
   const report = ({ nodes, best, searched }) => {
     const now = performance.now();
