@@ -109,6 +109,28 @@ describe('prove shortest', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('by keyboard alone, focus goes to Cancel while a proof runs and back to Prove shortest after', async () => {
+    const focused = (page) => page.evaluate(() => document.activeElement.id);
+    const page = await open(env.browser, env.server.url + link(SUPERFLIP));
+    await searched(page);
+    await proveButton(page).focus();
+    await page.keyboard.press('Enter');
+    await bar(page).waitFor({ state: 'visible' });
+    assert.equal(await focused(page), 'prove-cancel');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /^Cancelled/.test(document.querySelector('.prove-text').textContent));
+    assert.equal(await focused(page), 'prove-start');
+    // A proof that completes hands focus back too.
+    await page.goto(env.server.url + link("R U F2 L' D B"));
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    await proveButton(page).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /^Proven shortest: 6 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.equal(await focused(page), 'prove-start');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a bound asked for is proven, and the proof stops there', async () => {
     const page = await open(env.browser, env.server.url + link("R U F2 L' D B"));
     await searched(page);

@@ -36,9 +36,12 @@ export function createProve({ root, current, show }) {
   let running = null;
   let proven = '';
 
+  // A keyboard user's focus follows the button that replaces the one it
+  // was on (a disabled or hidden button drops it to the page's start).
   const idle = () => {
     running = null;
     start.disabled = false;
+    if (document.activeElement === cancel) start.focus();
     cancel.hidden = true;
     bar.hidden = true;
   };
@@ -66,8 +69,10 @@ export function createProve({ root, current, show }) {
     const niss = nissSwitch.checked;
     const proof = prove(wanted.input, report, { target: wantedTarget, niss, limitMs });
     running = proof;
-    start.disabled = true;
+    const focused = document.activeElement === start;
     cancel.hidden = false;
+    if (focused) cancel.focus();
+    start.disabled = true;
     bar.hidden = false;
     bar.removeAttribute('value');
     shownAt = -Infinity;
