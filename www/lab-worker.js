@@ -3,14 +3,14 @@
 // never fetches it, and runs its searches off the page's main thread.
 // Messages in: { tables } first, the page module's distance tables; then
 // { id, call, args } with `call` one of solve, alternatives, check, prove,
-// proofEnd, scan, problems, practice, judge;
+// proofEnd, proofWarm, scan, problems, practice, judge;
 // out: { id, result }, or { id, error: { message, column } }; a proof also
 // sends { id, progress } now and then; { failed } once if the module
 // cannot start here.
 
 import init, {
   alternativesFor, checkAttempt, faceletProblems, giveTables, judgePractice, practiceScramble, prepare,
-  ProofRun, readPhotos, solveLab,
+  prepareProofTable, ProofRun, readPhotos, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
 
@@ -68,6 +68,17 @@ function prove(id, { input, target, niss, below, limitMs, part, parts, searches,
 }
 
 /**
+ * Builds the tables a proof reads, ahead of one that is coming, a table at
+ * a time: between two, a proof asked for meanwhile goes first (it builds
+ * what it reads itself), and once one has started, the rest are its own.
+ */
+async function warmProof() {
+  for (let k = 0; !run && prepareProofTable(k); k += 1) {
+    await new Promise((resolve) => { setTimeout(resolve, 0); });
+  }
+}
+
+/**
  * Reads six photos (transferred ImageBitmaps) as a cube: their pixels are
  * drawn here, off the page's main thread. `{ read }`, or `{ failed }` with
  * the error's fields, which the message channel's error path would drop.
@@ -94,6 +105,7 @@ const calls = {
   check: (id, { input, text, complete }) => checkAttempt(input, text, complete),
   prove,
   proofEnd: endProof,
+  proofWarm: () => { warmProof(); },
   scan: (id, { bitmaps }) => scan(bitmaps),
   problems: (id, { text, photos }) => faceletProblems(text, photos),
   practice: () => practiceScramble(),

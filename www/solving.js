@@ -211,7 +211,8 @@ function proofWorker() {
     worker.addEventListener('error', fail);
     worker.postMessage({ id, call: 'prove', args });
   });
-  return { run, end: () => worker?.postMessage({ call: 'proofEnd' }), stop: () => worker?.terminate() };
+  const post = (call) => worker?.postMessage({ call });
+  return { run, end: () => post('proofEnd'), warm: () => post('proofWarm'), stop: () => worker?.terminate() };
 }
 
 /**
@@ -233,6 +234,22 @@ function least(results) {
  * cancelled or failed proof's are ended.
  */
 let idleProofWorkers = null;
+
+/** How many proofs are under way (their workers are no one's to warm). */
+let proofsRunning = 0;
+
+/**
+ * Starts a proof's workers ahead of a press of Prove shortest that is
+ * coming (the pointer or focus on its controls), each loading the lab's
+ * module and building the tables a proof reads, so the first proof does not
+ * wait the second or so that takes; the proof then finds them idle. Does
+ * nothing while a proof runs or once they are started.
+ */
+export function warmProof() {
+  if (idleProofWorkers || proofsRunning > 0) return;
+  idleProofWorkers = Array.from({ length: proofWorkers() }, proofWorker);
+  idleProofWorkers.forEach((worker) => worker.warm());
+}
 
 /** Where the whole search's rounds end, as shares of the tasks: the first tasks, the most promising, alone first. */
 const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
@@ -256,6 +273,7 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
   const parts = proofWorkers();
   const workers = idleProofWorkers?.length === parts ? idleProofWorkers : Array.from({ length: parts }, proofWorker);
   idleProofWorkers = null;
+  proofsRunning += 1;
   const begin = performance.now();
   let cancelled = null;
   const cancelling = new Promise((resolve, reject) => { cancelled = reject; });
@@ -318,7 +336,11 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
     }
   })();
   let finished = false;
-  done.then(() => { finished = true; }, () => { finished = true; });
+  const finish = () => {
+    finished = true;
+    proofsRunning -= 1;
+  };
+  done.then(finish, finish);
   const cancel = () => {
     // A finished proof's workers may be the next one's.
     if (finished) return;

@@ -206,6 +206,23 @@ type Report<'a> = dyn FnMut(u64, usize) -> ControlFlow<()> + 'a;
 /// and the others 1% more.
 const QUICK_SLACK: [usize; BRANCHING] = [SLACK[0], 0, 1];
 
+/// Builds the `k`-th of the tables a proof reads besides
+/// `tables::prepare`'s, in the order a proof first reads them: the joint
+/// tables of stages 2 and 3, of stages 3 and 4, then the tetrad's (which
+/// proofs of random states read). False once there is no `k`-th. A proof
+/// builds each on first use anyway; the page's proof workers build them
+/// ahead of a press that is coming, one at a time so that a proof asked
+/// for meanwhile waits for one at most.
+pub fn prepare_table(k: usize) -> bool {
+    match k {
+        0 => _ = StagesTwoThree::get(),
+        1 => _ = joint::stages_three_four(),
+        2 => _ = joint::tetrad_twist(),
+        _ => return false,
+    }
+    true
+}
+
 /// Proves the shortest four-stage solution of a cube over all six axis
 /// orientations (joins merged, as `fewest::solve_fewest` counts), or with
 /// `below`, only that none is shorter than that: the search then looks
@@ -1047,6 +1064,13 @@ mod tests {
 
     fn cube_of(scramble: &str) -> CubieCube {
         notation::parse(scramble).expect("a scramble").cube()
+    }
+
+    #[test]
+    fn the_tables_a_proof_reads_are_built_one_a_call_then_none_is_left() {
+        let built: Vec<bool> = (0..4).map(prepare_table).collect();
+        assert_eq!(built, [true, true, true, false]);
+        assert!(!prepare_table(usize::MAX));
     }
 
     #[test]

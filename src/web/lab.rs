@@ -316,6 +316,14 @@ struct ProofProgress {
     searched: f64,
 }
 
+/// Builds the `k`-th table a proof reads (`shortest::prepare_table`), in
+/// a proof worker started ahead of a press of Prove shortest; false once
+/// there is no `k`-th.
+#[wasm_bindgen(js_name = prepareProofTable)]
+pub fn prepare_proof_table(k: usize) -> bool {
+    shortest::prepare_table(k)
+}
+
 /// A proof of the shortest four-stage solution over all six orientations
 /// (see `shortest::prove_shortest`), as one of the page's workers holds
 /// it: started once per proof, with the incumbent and the tasks worked

@@ -73,6 +73,21 @@ describe('prove shortest', () => {
     assert.deepEqual(found[1], found[0]);
   });
 
+  test('the pointer over Prove shortest starts its workers, and the press then uses them', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await withCores(context, 2);
+    const page = await openIn(context, env.server.url + link("R U F2 L' D B"));
+    await searched(page);
+    const before = await page.evaluate(() => window.workers.started);
+    await proveButton(page).hover();
+    await page.waitForFunction((n) => window.workers.started === n + 2, before);
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven shortest: 6 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.deepEqual(await page.evaluate(() => window.workers), { started: before + 2, ended: 0 });
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
   test('on an easy scramble the proof completes and its solution is shown', async () => {
     const page = await open(env.browser, env.server.url + link("R U F2 L' D B"));
     await searched(page);

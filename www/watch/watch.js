@@ -4,6 +4,7 @@
 
 import { $, page, ui } from '../page.js';
 import { display, fitInput, load, mode, solveInput } from '../show.js';
+import { warmProof } from '../solving.js';
 
 export function wireWatch() {
   ui.form.addEventListener('submit', (event) => {
@@ -41,4 +42,15 @@ export function wireWatch() {
     page.prove.start();
   };
   $('prove-start').addEventListener('click', proveFirst);
+  // The pointer over the proof's controls, a touch on them or focus coming
+  // to them: a press is likely, so its workers start now (solving.js
+  // `warmProof`). Focus moved within them (back to Prove shortest after a
+  // proof) is no sign of another.
+  const controls = $('prove');
+  for (const intent of ['pointerenter', 'touchstart']) {
+    controls.addEventListener(intent, warmProof, { passive: true });
+  }
+  controls.addEventListener('focusin', (event) => {
+    if (!controls.contains(event.relatedTarget)) warmProof();
+  });
 }
