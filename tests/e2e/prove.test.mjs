@@ -73,7 +73,7 @@ describe('prove shortest', () => {
     assert.deepEqual(found[1], found[0]);
   });
 
-  test('the pointer over Prove shortest starts its workers, and the press then uses them', async () => {
+  test('a mouse over Prove shortest, or focus coming to it, starts its workers, and the press then uses them', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await withCores(context, 2);
     const page = await openIn(context, env.server.url + link("R U F2 L' D B"));
@@ -86,6 +86,17 @@ describe('prove shortest', () => {
     assert.deepEqual(await page.evaluate(() => window.workers), { started: before + 2, ended: 0 });
     assert.deepEqual(page.errors, []);
     await context.close();
+    // By keyboard: focus coming to the controls starts them too.
+    const keyboard = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await withCores(keyboard, 2);
+    const tabbed = await openIn(keyboard, env.server.url + link("R U F2 L' D B"));
+    await searched(tabbed);
+    const idle = await tabbed.evaluate(() => window.workers.started);
+    await tabbed.getByRole('radio', { name: 'Fastest' }).focus();
+    await tabbed.keyboard.press('Tab');
+    assert.equal(await tabbed.evaluate(() => document.activeElement.id), 'prove-start');
+    await tabbed.waitForFunction((n) => window.workers.started === n + 2, idle);
+    await keyboard.close();
   });
 
   test('on an easy scramble the proof completes and its solution is shown', async () => {

@@ -42,14 +42,14 @@ export function wireWatch() {
     page.prove.start();
   };
   $('prove-start').addEventListener('click', proveFirst);
-  // The pointer over the proof's controls, a touch on them or focus coming
-  // to them: a press is likely, so its workers start now (solving.js
-  // `warmProof`). Focus moved within them (back to Prove shortest after a
-  // proof) is no sign of another.
+  // A mouse over the proof's controls, or focus coming to them: a press is
+  // likely, so its workers start now (solving.js `warmProof`). Not a touch,
+  // which may be a scroll passing by, and is a tap's own start anyway; nor
+  // focus moved within them (back to Prove shortest after a proof).
   const controls = $('prove');
-  for (const intent of ['pointerenter', 'touchstart']) {
-    controls.addEventListener(intent, warmProof, { passive: true });
-  }
+  controls.addEventListener('pointerenter', (event) => {
+    if (event.pointerType === 'mouse') warmProof();
+  });
   controls.addEventListener('focusin', (event) => {
     if (!controls.contains(event.relatedTarget)) warmProof();
   });
