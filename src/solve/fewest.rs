@@ -403,16 +403,13 @@ pub(crate) trait WalkVisitor {
     type Track: Copy;
     /// Its value at the walk's start.
     fn track(&self, cube: &CubieCube) -> Self::Track;
-    /// Its value after the stage's `k`-th move.
-    fn step_track(&self, track: Self::Track, k: usize) -> Self::Track;
+    /// Its value after the stage's `k`-th move, if the node that move
+    /// leads to (the stage's cost so far there being `cost`) can still make
+    /// the limit by the visitor's own bounds, besides the stage's distance;
+    /// else none, and the track need not be stepped all the way.
+    fn advance(&self, track: Self::Track, k: usize, cost: usize) -> Option<Self::Track>;
     /// Whether the walk must stop now (checked before each move).
     fn stop(&self) -> bool;
-    /// Whether a node (its track and the stage's cost so far) can still
-    /// make the limit by the visitor's own bounds, besides the stage's
-    /// distance.
-    fn admits(&self, _track: Self::Track, _cost: usize) -> bool {
-        true
-    }
     /// Counts one node: a move that can still make the cost limit.
     fn count(&mut self);
     /// A solution of the stage: its moves, its cost and the cube it ends in.
@@ -433,7 +430,9 @@ struct Collect<'a> {
 impl WalkVisitor for Collect<'_> {
     type Track = ();
     fn track(&self, _cube: &CubieCube) {}
-    fn step_track(&self, _track: (), _k: usize) {}
+    fn advance(&self, _track: (), _k: usize, _cost: usize) -> Option<()> {
+        Some(())
+    }
     fn stop(&self) -> bool {
         *self.nodes >= self.end
     }
@@ -667,8 +666,13 @@ impl<'a, S: Stage> Walk<'a, S> {
             if visitor.stop() {
                 return;
             }
-            let m = moves[k];
             let next_cost = cost + 1;
+            // The visitor's bounds first: where they say no, the stage's
+            // own coordinate is not stepped.
+            let Some(next_track) = visitor.advance(track, k, next_cost) else {
+                continue;
+            };
+            let m = moves[k];
             let next = stage.step(coord, k);
             let next_dist = if closer >> k & 1 != 0 {
                 dist - 1
@@ -677,10 +681,6 @@ impl<'a, S: Stage> Walk<'a, S> {
             } else {
                 dist + 1
             };
-            let next_track = visitor.step_track(track, k);
-            if !visitor.admits(next_track, next_cost) {
-                continue;
-            }
             visitor.count();
             if let Some(slot) = path.get_mut(depth) {
                 *slot = m;

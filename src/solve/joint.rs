@@ -34,10 +34,12 @@ pub trait JointBound {
     /// later ones it covers cost from these coordinates (the cube in the
     /// earlier stage's group).
     fn bound_at(&self, coord: Self::Coord) -> usize;
-    /// Whether `bound_at` is within `room`: where there are several
-    /// tables, the first that says no spares reading the others.
-    fn within(&self, coord: Self::Coord, room: usize) -> bool {
-        self.bound_at(coord) <= room
+    /// `step`, if the bound there is within `room`: where there are
+    /// several tables, the first that says no spares stepping and reading
+    /// the others.
+    fn step_within(&self, coord: Self::Coord, k: usize, room: usize) -> Option<Self::Coord> {
+        let next = self.step(coord, k);
+        (self.bound_at(next) <= room).then_some(next)
     }
     /// `bound_at` a cube's own coordinates.
     fn bound(&self, cube: &CubieCube) -> usize {
@@ -279,15 +281,13 @@ pub struct StagesTwoThree {
 impl StagesTwoThree {
     /// What each table says at `coord`, lazily: a bound is pruned by the
     /// first over the room.
-    fn costs(
-        &self,
-        [twist, class, edges, e_order]: <Self as JointBound>::Coord,
-    ) -> impl Iterator<Item = usize> + '_ {
-        let twist_class = twist as usize * coord::N_CORNER_CLASS + class as usize;
-        let edges = edges as usize * 24 + e_order as usize % 24;
-        [(&self.corners, twist_class), (&self.edges, edges)]
-            .into_iter()
-            .map(|(table, at)| table.get(at))
+    fn corner_cost(&self, twist: u16, class: u16) -> usize {
+        self.corners
+            .get(twist as usize * coord::N_CORNER_CLASS + class as usize)
+    }
+
+    fn edge_cost(&self, edges: u16, e_order: u16) -> usize {
+        self.edges.get(edges as usize * 24 + e_order as usize % 24)
     }
 
     fn build() -> StagesTwoThree {
@@ -368,12 +368,28 @@ impl JointBound for StagesTwoThree {
         ]
     }
 
-    fn bound_at(&self, coord: Self::Coord) -> usize {
-        self.costs(coord).max().unwrap_or(0)
+    fn bound_at(&self, [twist, class, edges, e_order]: Self::Coord) -> usize {
+        self.corner_cost(twist, class)
+            .max(self.edge_cost(edges, e_order))
     }
 
-    fn within(&self, coord: Self::Coord, room: usize) -> bool {
-        self.costs(coord).all(|cost| cost <= room)
+    /// The corners' table first: it says no more often than the edges',
+    /// whose coordinates' move tables, the larger, are then not read.
+    fn step_within(
+        &self,
+        [twist, class, edges, e_order]: Self::Coord,
+        k: usize,
+        room: usize,
+    ) -> Option<Self::Coord> {
+        let n = self.moves;
+        let twist = self.twist_move[twist as usize * n + k];
+        let class = self.class_move[class as usize * n + k];
+        if self.corner_cost(twist, class) > room {
+            return None;
+        }
+        let edges = self.edge_move[edges as usize * n + k];
+        let e_order = self.e_order_move[e_order as usize * n + k];
+        (self.edge_cost(edges, e_order) <= room).then_some([twist, class, edges, e_order])
     }
 }
 
@@ -525,8 +541,9 @@ impl<A: JointBound, B: JointBound> JointBound for Both<'_, A, B> {
         self.0.bound_at(a).max(self.1.bound_at(b))
     }
 
-    fn within(&self, (a, b): Self::Coord, room: usize) -> bool {
-        self.0.within(a, room) && self.1.within(b, room)
+    fn step_within(&self, (a, b): Self::Coord, k: usize, room: usize) -> Option<Self::Coord> {
+        let a = self.0.step_within(a, k, room)?;
+        Some((a, self.1.step_within(b, k, room)?))
     }
 }
 

@@ -597,7 +597,9 @@ struct StartsFound<'a> {
 impl WalkVisitor for StartsFound<'_> {
     type Track = ();
     fn track(&self, _cube: &CubieCube) {}
-    fn step_track(&self, _track: (), _k: usize) {}
+    fn advance(&self, _track: (), _k: usize, _cost: usize) -> Option<()> {
+        Some(())
+    }
     fn stop(&self) -> bool {
         false
     }
@@ -999,17 +1001,13 @@ impl<J: JointBound> WalkVisitor for Level<'_, '_, J> {
         self.joint.coord(cube)
     }
 
-    fn step_track(&self, track: J::Coord, k: usize) -> J::Coord {
-        self.joint.step(track, k)
+    fn advance(&self, track: J::Coord, k: usize, cost: usize) -> Option<J::Coord> {
+        let room = self.prover.limit.checked_sub(self.so_far + cost)?;
+        self.joint.step_within(track, k, room)
     }
 
     fn stop(&self) -> bool {
         self.prover.done()
-    }
-
-    fn admits(&self, track: J::Coord, cost: usize) -> bool {
-        let room = self.prover.limit.checked_sub(self.so_far + cost);
-        room.is_some_and(|room| self.joint.within(track, room))
     }
 
     fn count(&mut self) {
