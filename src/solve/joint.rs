@@ -184,42 +184,6 @@ fn edge_slices(cube: &CubieCube) -> usize {
     coord::slice(cube) as usize * coord::N_M_PLACEMENT + coord::combination_rank(&marks) as usize
 }
 
-/// One tetrad of corners (URF, ULB, DLF, DRB: no two share an edge), which
-/// the half-turn group keeps in its own positions.
-const TETRAD: [u8; 4] = [0, 2, 5, 7];
-
-/// Where each corner of `TETRAD` is: 8 × 7 × 6 × 5 values.
-const N_TETRAD: usize = 1680;
-
-fn tetrad(cube: &CubieCube) -> usize {
-    let mut taken = 0u8;
-    TETRAD.iter().enumerate().fold(0, |rank, (j, &corner)| {
-        let at = cube.cp.iter().position(|&c| c == corner).unwrap_or(0);
-        let free_before = at - (taken & ((1 << at) - 1)).count_ones() as usize;
-        taken |= 1 << at;
-        rank * (8 - j) + free_before
-    })
-}
-
-fn set_tetrad(value: usize) -> CubieCube {
-    let mut digits = [0; 4];
-    let mut rest = value;
-    for j in (0..4).rev() {
-        digits[j] = rest % (8 - j);
-        rest /= 8 - j;
-    }
-    let mut cp = [u8::MAX; 8];
-    for (&corner, &digit) in TETRAD.iter().zip(&digits) {
-        let at = (0..8).filter(|&i| cp[i] == u8::MAX).nth(digit).unwrap_or(0);
-        cp[at] = corner;
-    }
-    let mut others = (0..8).filter(|c| !TETRAD.contains(c));
-    for c in cp.iter_mut().filter(|c| **c == u8::MAX) {
-        *c = others.next().unwrap_or(0);
-    }
-    CubieCube { cp, ..SOLVED }
-}
-
 /// Where the middle-layer edges are (`coord::slice`) and their order
 /// there, by position: 495 × 24 values.
 const N_E_ORDER: usize = coord::N_SLICE * 24;
@@ -266,7 +230,6 @@ fn set_edge_slices(value: usize) -> CubieCube {
 /// edges home (stage 4's moves are stage 3's too, and its goal is theirs,
 /// in order). Without stage 4's order, the edges' bound was 24% fewer
 /// proof nodes weaker on a random state (84.7 M nodes against 64.5 M).
-/// `tetrad_twist` adds stage 4 on the corners.
 pub struct StagesTwoThree {
     cosets: Arc<CornerCosets>,
     corners: Nibbles,
@@ -498,55 +461,6 @@ pub fn stages_three_four() -> &'static ProductTable {
     })
 }
 
-/// Stages 2 to 4 on the corners, where the corners of one tetrad are ×
-/// twist (1,680 × 2,187): stage 2 ends with no corner twisted, and stage
-/// 3's moves then take the tetrad home. With `StagesTwoThree`, a random
-/// state's proof took 56.4 M nodes instead of 64.5 M; it takes 1.8 MB
-/// (`Nibbles`) and a quarter of a second to build natively (more in the
-/// page), so proofs use it only from `shortest::TETRAD_FROM` moves. Built
-/// on first use.
-pub fn tetrad_twist() -> &'static ProductTable {
-    static TABLE: OnceLock<ProductTable> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let (moves, late) = joint_moves(StageKind::OrientCornersSlice);
-        let tetrad_move = move_table(N_TETRAD, &moves, set_tetrad, |cube| tetrad(cube) as u16);
-        let twist_move = move_table(coord::N_TWIST, &moves, with(coord::set_twist), coord::twist);
-        let solved = tetrad(&SOLVED) * coord::N_TWIST;
-        ProductTable::build(
-            (moves, late),
-            (tetrad_move, twist_move, coord::N_TWIST),
-            |cube| (tetrad(cube) as u16, coord::twist(cube)),
-            |v| v % coord::N_TWIST == 0,
-            |v| v == solved,
-        )
-    })
-}
-
-/// Two joint bounds of the same stages at once: the greater, and the first
-/// over the room spares reading the second.
-pub struct Both<'a, A, B>(pub &'a A, pub &'a B);
-
-impl<A: JointBound, B: JointBound> JointBound for Both<'_, A, B> {
-    type Coord = (A::Coord, B::Coord);
-
-    fn coord(&self, cube: &CubieCube) -> Self::Coord {
-        (self.0.coord(cube), self.1.coord(cube))
-    }
-
-    fn step(&self, (a, b): Self::Coord, k: usize) -> Self::Coord {
-        (self.0.step(a, k), self.1.step(b, k))
-    }
-
-    fn bound_at(&self, (a, b): Self::Coord) -> usize {
-        self.0.bound_at(a).max(self.1.bound_at(b))
-    }
-
-    fn step_within(&self, (a, b): Self::Coord, k: usize, room: usize) -> Option<Self::Coord> {
-        let a = self.0.step_within(a, k, room)?;
-        Some((a, self.1.step_within(b, k, room)?))
-    }
-}
-
 /// Stage 1 has no joint table: its bound is 0.
 #[derive(Clone, Copy)]
 pub struct NoJointBound;
@@ -575,7 +489,7 @@ mod tests {
     #[test]
     fn later_stages_of_fewest_solutions_cost_at_least_the_bounds() {
         let mut rng = scramble::rng(Some(13));
-        let tables = Both(StagesTwoThree::get(), tetrad_twist());
+        let tables = StagesTwoThree::get();
         let later = stages_three_four();
         let (mut beyond_stage_two, mut beyond_stage_three) = (0, 0);
         for _ in 0..200 {
@@ -605,7 +519,8 @@ mod tests {
     }
 
     /// Along random walks of each earlier stage's moves, the coordinates
-    /// stepped by the move tables are those read off the cube.
+    /// stepped by the move tables are those read off the cube, and a step
+    /// within a room is the step wherever its bound is within the room.
     #[test]
     fn stepped_coordinates_are_those_of_the_cube() {
         fn follow<J: JointBound>(joint: &J, kind: StageKind, start: CubieCube, rng: &mut impl Rng)
@@ -617,7 +532,12 @@ mod tests {
             for _ in 0..200 {
                 let k = rng.gen_range(0..moves.len());
                 cube = cube.apply_move(moves[k]);
-                coord = joint.step(coord, k);
+                let next = joint.step(coord, k);
+                for room in 0..16 {
+                    let within = (joint.bound_at(next) <= room).then_some(next);
+                    assert_eq!(joint.step_within(coord, k, room), within, "room {room}");
+                }
+                coord = next;
                 assert_eq!(coord, joint.coord(&cube), "after {}", moves[k]);
             }
         }
@@ -629,7 +549,6 @@ mod tests {
         let in_g2 = in_g1.apply(&two);
         let (stage_two, stage_three) = (StageKind::OrientCornersSlice, StageKind::SeparatePieces);
         follow(StagesTwoThree::get(), stage_two, in_g1, &mut rng);
-        follow(tetrad_twist(), stage_two, in_g1, &mut rng);
         follow(stages_three_four(), stage_three, in_g2, &mut rng);
     }
 
@@ -643,13 +562,6 @@ mod tests {
         }
         let odd = Nibbles::pack(&[3, 9, 14]);
         assert_eq!([0, 1, 2].map(|at| odd.get(at)), [3, 9, 14]);
-    }
-
-    #[test]
-    fn tetrad_reads_back_what_was_set() {
-        for value in 0..N_TETRAD {
-            assert_eq!(tetrad(&set_tetrad(value)), value);
-        }
     }
 
     #[test]

@@ -55,7 +55,7 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::solve::fewest::{self, Enter, Entry, Walk, WalkVisitor, BRANCHING};
-use crate::solve::joint::{self, Both, JointBound, NoJointBound, StagesTwoThree};
+use crate::solve::joint::{self, JointBound, NoJointBound, StagesTwoThree};
 use crate::solve::niss::{self, NissSolution, Side};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, Solution, StageMoves};
@@ -63,13 +63,6 @@ use crate::solve::stage::{Stage, StageKind, StageVisitor, Stages};
 use crate::solve::tables;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// The total length from which proofs bound stage 2 with the tetrad's
-/// table too (`joint::tetrad_twist`): below it, a search is over before the
-/// table would pay for its building (about a second in the page). Random
-/// states are proven at 17–21 moves; a scramble of a few moves never
-/// builds it. Deterministic, as it depends on the starting limit alone.
-pub const TETRAD_FROM: usize = 13;
 
 /// Nodes between two progress reports.
 pub const PROGRESS_NODES: u64 = 1 << 16;
@@ -208,8 +201,8 @@ const QUICK_SLACK: [usize; BRANCHING] = [SLACK[0], 0, 1];
 
 /// Builds the `k`-th of the tables a proof reads besides
 /// `tables::prepare`'s, in the order a proof first reads them: the joint
-/// tables of stages 2 and 3, of stages 3 and 4, then the tetrad's (which
-/// proofs of random states read). False once there is no `k`-th. A proof
+/// tables of stages 2 and 3, then of stages 3 and 4. False once there is
+/// no `k`-th. A proof
 /// builds each on first use anyway; the page's proof workers build them
 /// ahead of a press that is coming, one at a time so that a proof asked
 /// for meanwhile waits for one at most.
@@ -217,7 +210,6 @@ pub fn prepare_table(k: usize) -> bool {
     match k {
         0 => _ = StagesTwoThree::get(),
         1 => _ = joint::stages_three_four(),
-        2 => _ = joint::tetrad_twist(),
         _ => return false,
     }
     true
@@ -314,9 +306,6 @@ pub struct ProofRun {
     /// Every length below it is searched: the incumbent's, or less if the
     /// run was started below a length.
     open: usize,
-    /// Whether stage 2 is bounded with the tetrad's table too, fixed by
-    /// the starting limit so that the tasks' bounds and order are too.
-    tetrad: bool,
     /// Every task, the most promising first: a task's place here is its
     /// place in the fixed order.
     tasks: Vec<Task>,
@@ -341,14 +330,12 @@ impl ProofRun {
             niss,
             incumbent,
             open,
-            tetrad: false,
             tasks: Vec::new(),
             nodes: 0,
         };
         let Some(limit) = open.checked_sub(1) else {
             return Ok(run);
         };
-        run.tetrad = limit >= TETRAD_FROM;
         let sides: &[Side] = if niss {
             &[Side::Normal, Side::Inverse]
         } else {
@@ -365,7 +352,6 @@ impl ProofRun {
                     Starts {
                         cube: &cube,
                         limit,
-                        tetrad: run.tetrad,
                         niss,
                         orientation,
                         side,
@@ -443,7 +429,6 @@ impl ProofRun {
                 tasks: &tasks,
                 slack,
                 best: Best::new(known.open),
-                tetrad: self.tetrad,
                 niss: self.niss,
             };
             let mut report = |searched: u64, done: usize| {
@@ -563,8 +548,6 @@ fn next_sides(side: Side, moves: &[Move], niss: bool) -> &'static [Side] {
 struct Starts<'a> {
     cube: &'a CubieCube,
     limit: usize,
-    /// Whether the tetrad's table bounds stages 2 to 4 too.
-    tetrad: bool,
     niss: bool,
     orientation: usize,
     side: Side,
@@ -617,12 +600,7 @@ impl WalkVisitor for StartsFound<'_> {
             // The joint tables bound whatever the later stages' sides: the
             // moves of stages 3 and 4 on either side, on this side's cube,
             // are moves of stage 3's group that solve it (`joint`).
-            let later = if starts.tetrad {
-                Both(StagesTwoThree::get(), joint::tetrad_twist()).bound(&cube)
-            } else {
-                StagesTwoThree::get().bound(&cube)
-            };
-            let bound = cost + later;
+            let bound = cost + StagesTwoThree::get().bound(&cube);
             if bound <= starts.limit {
                 starts.tasks.push(Task {
                     orientation: starts.orientation,
@@ -685,8 +663,6 @@ struct Search<'a> {
     /// The most each branching stage may cost beyond its cheapest.
     slack: [usize; BRANCHING],
     best: Best,
-    /// Whether stage 2 is bounded with the tetrad's table too.
-    tetrad: bool,
     /// Whether stage 3 may be on the other side from stage 2.
     niss: bool,
 }
@@ -946,15 +922,15 @@ struct WalkStage<'a, 'p> {
 
 impl StageVisitor for WalkStage<'_, '_> {
     type Output = ();
-    /// Walks with the joint tables of the stage and those after it: the
-    /// tetrad's too where the search is long enough. They hold whichever
-    /// side the later stages are on (`joint`).
+    /// Walks with the joint table of the stage and the next, which holds
+    /// whichever side the later stages are on (`joint`). A third, of
+    /// stages 2 to 4 on where one tetrad of corners is and the twist, cut
+    /// a proof's nodes by a tenth, but its 1.8 MB missed the cache more
+    /// than that saved: without it, 8 random states took 0.6 times the
+    /// time natively, and 4 with NISS 0.9 times.
     fn visit<S: Stage>(self, stage: &S) {
         let walk = Walk::new(stage, self.entry, self.max_cost);
         match self.kind {
-            StageKind::OrientCornersSlice if self.prover.search.tetrad => {
-                self.walk_with(&walk, &Both(StagesTwoThree::get(), joint::tetrad_twist()))
-            }
             StageKind::OrientCornersSlice => self.walk_with(&walk, StagesTwoThree::get()),
             StageKind::SeparatePieces => self.walk_with(&walk, joint::stages_three_four()),
             _ => self.walk_with(&walk, &NoJointBound),
@@ -1066,8 +1042,8 @@ mod tests {
 
     #[test]
     fn the_tables_a_proof_reads_are_built_one_a_call_then_none_is_left() {
-        let built: Vec<bool> = (0..4).map(prepare_table).collect();
-        assert_eq!(built, [true, true, true, false]);
+        let built: Vec<bool> = (0..3).map(prepare_table).collect();
+        assert_eq!(built, [true, true, false]);
         assert!(!prepare_table(usize::MAX));
     }
 
