@@ -242,13 +242,31 @@ pub struct StagesTwoThree {
 }
 
 impl StagesTwoThree {
-    /// What each table says at `coord`, lazily: a bound is pruned by the
-    /// first over the room.
+    /// The corners' twist and class after the `k`-th move.
+    fn step_corners(&self, twist: u16, class: u16, k: usize) -> (u16, u16) {
+        let n = self.moves;
+        (
+            self.twist_move[twist as usize * n + k],
+            self.class_move[class as usize * n + k],
+        )
+    }
+
+    /// The edges' `edge_slices` and `e_order` after the `k`-th move.
+    fn step_edges(&self, edges: u16, e_order: u16, k: usize) -> (u16, u16) {
+        let n = self.moves;
+        (
+            self.edge_move[edges as usize * n + k],
+            self.e_order_move[e_order as usize * n + k],
+        )
+    }
+
+    /// What the corners' table says at a twist and class.
     fn corner_cost(&self, twist: u16, class: u16) -> usize {
         self.corners
             .get(twist as usize * coord::N_CORNER_CLASS + class as usize)
     }
 
+    /// What the edges' table says at an `edge_slices` and `e_order`.
     fn edge_cost(&self, edges: u16, e_order: u16) -> usize {
         self.edges.get(edges as usize * 24 + e_order as usize % 24)
     }
@@ -322,13 +340,9 @@ impl JointBound for StagesTwoThree {
     }
 
     fn step(&self, [twist, class, edges, e_order]: Self::Coord, k: usize) -> Self::Coord {
-        let n = self.moves;
-        [
-            self.twist_move[twist as usize * n + k],
-            self.class_move[class as usize * n + k],
-            self.edge_move[edges as usize * n + k],
-            self.e_order_move[e_order as usize * n + k],
-        ]
+        let (twist, class) = self.step_corners(twist, class, k);
+        let (edges, e_order) = self.step_edges(edges, e_order, k);
+        [twist, class, edges, e_order]
     }
 
     fn bound_at(&self, [twist, class, edges, e_order]: Self::Coord) -> usize {
@@ -344,14 +358,11 @@ impl JointBound for StagesTwoThree {
         k: usize,
         room: usize,
     ) -> Option<Self::Coord> {
-        let n = self.moves;
-        let twist = self.twist_move[twist as usize * n + k];
-        let class = self.class_move[class as usize * n + k];
+        let (twist, class) = self.step_corners(twist, class, k);
         if self.corner_cost(twist, class) > room {
             return None;
         }
-        let edges = self.edge_move[edges as usize * n + k];
-        let e_order = self.e_order_move[e_order as usize * n + k];
+        let (edges, e_order) = self.step_edges(edges, e_order, k);
         (self.edge_cost(edges, e_order) <= room).then_some([twist, class, edges, e_order])
     }
 }

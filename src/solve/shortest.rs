@@ -202,10 +202,9 @@ const QUICK_SLACK: [usize; BRANCHING] = [SLACK[0], 0, 1];
 /// Builds the `k`-th of the tables a proof reads besides
 /// `tables::prepare`'s, in the order a proof first reads them: the joint
 /// tables of stages 2 and 3, then of stages 3 and 4. False once there is
-/// no `k`-th. A proof
-/// builds each on first use anyway; the page's proof workers build them
-/// ahead of a press that is coming, one at a time so that a proof asked
-/// for meanwhile waits for one at most.
+/// no `k`-th. A proof builds each on first use anyway; the page's proof
+/// workers build them ahead of a press that is coming, one at a time so
+/// that a proof asked for meanwhile waits for one at most.
 pub fn prepare_table(k: usize) -> bool {
     match k {
         0 => _ = StagesTwoThree::get(),
