@@ -44,7 +44,8 @@ function endProof() {
  * shorter than that, stopping after `limitMs` if given: part `part` of
  * `parts` of its tasks, which the page's other workers share, in the
  * `searches` asked for: `quick`, a proof's first round, which starts it,
- * or `whole` on the tasks `from` up to `to`, below `below`.
+ * or `whole` on the tasks `from` up to `to` (a chunk the page handed this
+ * worker), below `below`.
  */
 function prove(id, { input, target, niss, below, limitMs, part, parts, searches, from, to }) {
   if (searches === 'quick') {

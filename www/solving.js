@@ -251,23 +251,32 @@ export function warmProof() {
   idleProofWorkers.forEach((worker) => worker.warm());
 }
 
-/** Where the whole search's rounds end, as shares of the tasks: the first tasks, the most promising, alone first. */
-const ROUND_ENDS = [1 / 16, 1 / 8, 1 / 4, 1 / 2, 1];
+/**
+ * A proof's whole search is handed out a chunk of its tasks at a time, in
+ * order, each to the first worker free: at most this share of the tasks
+ * (a chunk handed out late finds the best found in the earlier ones, and
+ * the first tasks, the most promising, are the heaviest), and near the end
+ * a quarter of each worker's share of the tasks left, down to one, so that
+ * no worker idles long while another ends its last.
+ */
+const CHUNKS = 32;
 
 /**
  * Proves the shortest solution of `input` in lab workers of its own, one
  * per core, so ordinary solves go on meanwhile. The workers share its tasks
  * (`shortest::ProofRun`): each runs the quick search on its part, then
- * the whole search a round of tasks at a time, each round below the best
- * any of them has found, and the answer is the one a single worker finds.
+ * the whole search a chunk of tasks at a time, in order, each chunk below
+ * the best any of them has found when it is handed out, and the answer is
+ * the one a single worker finds (a chunk handed out after a find holds
+ * only later tasks, whose solutions of that length would lose to it).
  * `onProgress({ nodes, best, searched })` is called now and then, for the
  * whole. With `niss`, each stage may be on either scramble. With `target`,
  * it proves only that none is shorter than `target` moves; it stops after
  * `limitMs` (either may be null). Returns `{ done, cancel }`: `done`
- * resolves to a result of the wasm `ProofRun`'s rounds' form for the whole,
- * or rejects with an error (or if no worker can run here: a proof may take
- * minutes, which the page must not freeze for); `cancel()` ends every
- * worker, and `done` rejects with an error named `AbortError`.
+ * resolves to a result of the wasm `ProofRun`'s searches' form for the
+ * whole, or rejects with an error (or if no worker can run here: a proof
+ * may take minutes, which the page must not freeze for); `cancel()` ends
+ * every worker, and `done` rejects with an error named `AbortError`.
  */
 export function prove(input, onProgress, { target = null, niss = false, limitMs = null } = {}) {
   const parts = proofWorkers();
@@ -278,51 +287,71 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
   let cancelled = null;
   const cancelling = new Promise((resolve, reject) => { cancelled = reject; });
   const sum = (results, field) => results.reduce((total, result) => total + result[field], 0);
-  // What the rounds before the one running have done: nodes, and tasks searched.
+  // What the searches ended so far have done: nodes, and the share of tasks searched.
   let nodes = 0;
   let searched = 0;
   let best = Infinity;
-  /**
-   * Every part's search (`searches` on tasks `from` up to `to`, a share
-   * `share` of them all) below `below`; their results.
-   */
-  const round = (below, searches, { from = 0, to = 0, share = 0 } = {}) => {
-    const heard = [];
-    const tell = (k) => (progress) => {
-      heard[k] = progress;
-      const all = heard.filter(Boolean);
-      onProgress({
-        nodes: nodes + sum(all, 'nodes'),
-        best: Math.min(best, ...all.map((each) => each.best)),
-        searched: searched + share * (sum(all, 'searched') / parts),
-      });
-    };
-    const limit = limitMs === null ? null : Math.max(0, limitMs - (performance.now() - begin));
-    const args = (part) => ({ input, target, niss, below, limitMs: limit, part, parts, searches, from, to });
-    return Promise.race([Promise.all(workers.map((worker, part) => worker.run(args(part), tell(part)))), cancelling]);
+  // The progress each worker last told of its search under way, with that search's share of the tasks.
+  const heard = new Map();
+  const tell = (part, share) => (progress) => {
+    heard.set(part, { ...progress, share });
+    const all = [...heard.values()];
+    onProgress({
+      nodes: nodes + sum(all, 'nodes'),
+      best: Math.min(best, ...all.map((each) => each.best)),
+      searched: searched + all.reduce((total, each) => total + each.share * each.searched, 0),
+    });
   };
+  const args = (searches, { below = null, from = 0, to = 0, part = 0, of = 1 } = {}) => ({
+    input,
+    target,
+    niss,
+    below,
+    limitMs: limitMs === null ? null : Math.max(0, limitMs - (performance.now() - begin)),
+    part,
+    parts: of,
+    searches,
+    from,
+    to,
+  });
   const done = (async () => {
     try {
-      const quick = await round(null, 'quick');
+      // The quick search counts none of the tasks as searched.
+      const quick = await Promise.race([
+        Promise.all(workers.map((worker, part) => worker.run(args('quick', { part, of: parts }), tell(part, 0)))),
+        cancelling,
+      ]);
+      heard.clear();
       let answer = least(quick);
       const all = answer.tasks;
       nodes = sum(quick, 'nodes');
       best = answer.found.fewestTotal;
       let bound = Infinity;
-      let from = 0;
-      for (const end of ROUND_ENDS) {
-        const to = Math.ceil(all * end);
-        // A round once time is up stops at once, with its tasks' least bound: later tasks' are no less.
-        const share = (to - from) / Math.max(1, all);
-        const whole = await round(Math.min(best, target ?? Infinity), 'whole', { from, to, share });
-        answer = least([answer, ...whole]);
-        best = answer.found.fewestTotal;
-        bound = Math.min(bound, ...whole.map((result) => result.bound));
-        nodes += sum(whole, 'nodes');
-        searched += share * (sum(whole, 'searched') / parts);
-        if (to >= all || whole.some((result) => result.searched < 1)) break;
-        from = to;
-      }
+      const most = Math.ceil(all / CHUNKS);
+      let next = 0;
+      let stopped = false;
+      // Every worker takes the next chunk until none is left or time is up.
+      // A chunk once time is up stops at once, with its tasks' least bound:
+      // later tasks' are no less. A proof with no tasks still searches one
+      // empty chunk, whose bound is the length it looked below.
+      const work = async (worker, part) => {
+        while (!stopped && next < Math.max(all, 1)) {
+          const from = next;
+          const to = Math.min(all, from + Math.max(1, Math.min(most, Math.ceil((all - from) / (4 * parts)))));
+          next = Math.max(to, 1);
+          const share = (to - from) / Math.max(1, all);
+          const below = Math.min(best, target ?? Infinity);
+          const result = await worker.run(args('whole', { below, from, to }), tell(part, share));
+          heard.delete(part);
+          answer = least([answer, result]);
+          best = answer.found.fewestTotal;
+          bound = Math.min(bound, result.bound);
+          nodes += result.nodes;
+          searched += share * result.searched;
+          if (result.searched < 1) stopped = true;
+        }
+      };
+      await Promise.race([Promise.all(workers.map(work)), cancelling]);
       const result = { ...answer, bound, proven: best <= bound, nodes, searched };
       if (idleProofWorkers) workers.forEach((worker) => worker.stop());
       else {

@@ -43,10 +43,11 @@
 //! the share of the tasks searched, and may stop the search.
 //!
 //! A page has no threads, but it may run several workers: each proves a
-//! part of the tasks (`Part`, `prove_part`), pruned by its own best alone,
-//! and the answer is the least of theirs by length and then `Holder`, the
-//! same solution as one worker's. A worker keeps its proof's incumbent and
-//! tasks (`ProofRun`) for all its rounds.
+//! part of the tasks (`Part`, `prove_part`), pruned by its own best and
+//! the best any had found when the part was handed out, and the answer is
+//! the least of theirs by length and then `Holder`, the same solution as
+//! one worker's. A worker keeps its proof's incumbent and tasks
+//! (`ProofRun`) for all its rounds.
 //!
 //! With NISS (`prove_shortest_niss`), the tasks are stage-1 solutions on
 //! the normal and the inverse scramble, each with stage 2 on either side,
@@ -373,8 +374,8 @@ impl ProofRun {
     }
 
     /// The searches `part` names on its tasks, on this thread, looking
-    /// only below `below` too where given (a page's round, below the best
-    /// any worker has found): the proof as `prove_part` gives it. The
+    /// only below `below` too where given (a page's chunk of tasks, below
+    /// the best any worker has found): the proof as `prove_part` gives it. The
     /// tasks' enumeration is counted in the nodes of a part that runs the
     /// quick search, the first of a proof.
     pub fn prove(
@@ -690,7 +691,7 @@ impl Search<'_> {
         let task = self.tasks[t];
         // A task whose bound cannot better the best is not entered: its
         // walk would stop at its start, on that same bound, so only the
-        // entry's nodes are saved; but a page's late rounds, below a
+        // entry's nodes are saved; but a page's late chunks, below a
         // best found early, hold many such.
         let limit = self.best.limit_for(t + 1);
         let Some(limit) = limit.filter(|&limit| task.bound <= limit) else {

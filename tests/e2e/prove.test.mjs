@@ -73,6 +73,39 @@ describe('prove shortest', () => {
     assert.deepEqual(found[1], found[0]);
   });
 
+  test('the whole search is handed out in order, a chunk at a time to the worker free, every task once', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await withCores(context, 2);
+    // Every chunk of the whole search a worker is asked for: its tasks, and which worker.
+    await context.addInitScript(() => {
+      window.chunks = [];
+      const post = Worker.prototype.postMessage;
+      Worker.prototype.postMessage = function postMessage(data, ...rest) {
+        if (data?.call === 'prove' && data.args.searches === 'whole') {
+          this.index ??= new Set(window.chunks.map((chunk) => chunk.worker)).size;
+          window.chunks.push({ worker: this.index, from: data.args.from, to: data.args.to });
+        }
+        return post.call(this, data, ...rest);
+      };
+    });
+    const page = await openIn(context, env.server.url + link("F2 U2 F2 D2 F2 R2 U2 R U2 F2 U F2 R U' B2 U R B U' D' B"));
+    await searched(page);
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven shortest/.test(document.querySelector('.prove-text').textContent), null, { timeout: 120_000 });
+    const chunks = await page.evaluate(() => window.chunks);
+    const tasks = chunks.at(-1).to;
+    assert.ok(chunks.length > 32, `chunks: ${chunks.length} for ${tasks} tasks`);
+    chunks.forEach((chunk, k) => {
+      assert.equal(chunk.from, k ? chunks[k - 1].to : 0, `chunk ${k} starts where the one before ends`);
+      assert.ok(chunk.to > chunk.from, `chunk ${k} holds a task`);
+      assert.ok(chunk.to - chunk.from <= Math.ceil(tasks / 32), `chunk ${k} is at most a 32nd of the tasks`);
+    });
+    assert.equal(chunks.at(-1).to - chunks.at(-1).from, 1, 'the last chunks are single tasks');
+    assert.deepEqual(new Set(chunks.map((chunk) => chunk.worker)), new Set([0, 1]), 'both workers take chunks');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
   test('a mouse over Prove shortest, or focus coming to it, starts its workers, and the press then uses them', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await withCores(context, 2);
