@@ -253,11 +253,11 @@ export function warmProof() {
 
 /**
  * A proof's whole search is handed out a chunk of its tasks at a time, in
- * order, each to the first worker free: at most this share of the tasks
- * (a chunk handed out late finds the best found in the earlier ones, and
- * the first tasks, the most promising, are the heaviest), and near the end
- * a quarter of each worker's share of the tasks left, down to one, so that
- * no worker idles long while another ends its last.
+ * order, each to the first worker free: at most one in `CHUNKS` of the
+ * tasks (a chunk handed out late finds the best found in the earlier ones,
+ * and the first tasks, the most promising, are the heaviest), and near the
+ * end a quarter of each worker's share of the tasks left, down to one, so
+ * that no worker idles long while another ends its last.
  */
 const CHUNKS = 32;
 
