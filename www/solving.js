@@ -337,7 +337,8 @@ export function prove(input, onProgress, { target = null, niss = false, limitMs 
       const work = async (worker, part) => {
         while (!stopped && next < Math.max(all, 1)) {
           const from = next;
-          const to = Math.min(all, from + Math.max(1, Math.min(most, Math.ceil((all - from) / (4 * parts)))));
+          const size = Math.max(1, Math.min(most, Math.ceil((all - from) / (4 * parts))));
+          const to = Math.min(all, from + size);
           next = Math.max(to, 1);
           const share = (to - from) / Math.max(1, all);
           const below = Math.min(best, target ?? Infinity);

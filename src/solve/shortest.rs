@@ -375,9 +375,9 @@ impl ProofRun {
 
     /// The searches `part` names on its tasks, on this thread, looking
     /// only below `below` too where given (a page's chunk of tasks, below
-    /// the best any worker has found): the proof as `prove_part` gives it. The
-    /// tasks' enumeration is counted in the nodes of a part that runs the
-    /// quick search, the first of a proof.
+    /// the best any worker has found): the proof as `prove_part` gives
+    /// it. The tasks' enumeration is counted in the nodes of a part that
+    /// runs the quick search, the first of a proof.
     pub fn prove(
         &self,
         part: Part,
