@@ -422,6 +422,17 @@ fn solve_shortest_proves_and_reports_how_far_it_got() {
     assert_eq!(both.status.code(), Some(2));
     let alone = thistle(&["solve", "--give-up", "1", easy], None);
     assert_eq!(alone.status.code(), Some(2));
+    // A time limit that is no time says so, naming what was given.
+    for (limit, problem) in [
+        ("soon", "`soon` is not a number of seconds"),
+        ("inf", "inf seconds cannot be a time limit"),
+        ("-1", "-1 seconds cannot be a time limit"),
+    ] {
+        let given = format!("--give-up={limit}");
+        let o = thistle(&["solve", "--shortest", &given, easy], None);
+        assert_eq!(o.status.code(), Some(2), "{limit}");
+        assert!(stderr(&o).contains(problem), "{limit}: {}", stderr(&o));
+    }
 }
 
 #[test]

@@ -99,8 +99,8 @@ enum Command {
         shortest: bool,
         /// With `--shortest`: stop each proof after SECONDS and print the
         /// best solution found and the bound known, for measuring.
-        #[arg(long, value_name = "SECONDS", requires = "shortest")]
-        give_up: Option<f64>,
+        #[arg(long, value_name = "SECONDS", value_parser = read_seconds, requires = "shortest")]
+        give_up: Option<Duration>,
         /// With `--shortest`: look only for solutions shorter than MOVES,
         /// proving that there is none (quicker than the shortest), or the
         /// shortest if there is.
@@ -240,17 +240,11 @@ fn main() -> ExitCode {
             };
             let fewest = fewest.or((niss || orientation.is_some() || write_up).then_some(None));
             let method = match (fewest, shortest) {
-                (_, true) => match give_up.map(Duration::try_from_secs_f64).transpose() {
-                    Ok(give_up) => solve::Method::Shortest {
-                        give_up,
-                        target: none_shorter_than,
-                        threads: threads.get(),
-                        niss,
-                    },
-                    Err(e) => {
-                        eprintln!("thistle: --give-up: {e}");
-                        return ExitCode::from(2);
-                    }
+                (_, true) => solve::Method::Shortest {
+                    give_up,
+                    target: none_shorter_than,
+                    threads: threads.get(),
+                    niss,
                 },
                 (Some(nodes), false) => solve::Method::Fewest {
                     nodes: nodes.unwrap_or(fewest::DEFAULT_BUDGET),
@@ -344,6 +338,18 @@ fn orientation_of(
 /// `U/D`, `R/L` or `F/B` (the slash may be left out).
 fn read_axis(text: &str) -> Result<Axis, String> {
     text.parse().map_err(|e: UnknownAxis| e.to_string())
+}
+
+/// A time in seconds, such as `10` or `2.5`: a number, 0 or more, that a
+/// `Duration` holds (not `inf`, `NaN` or a negative one).
+fn read_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds (such as 10 or 2.5)"))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
+        format!("{text} seconds cannot be a time limit: give a number from 0 to 10^19")
+    })
 }
 
 fn failure(code: bool) -> ExitCode {
