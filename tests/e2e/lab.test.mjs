@@ -363,6 +363,52 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('the lab\'s worker starts once a check or a list is likely, not when the lab is taken, and the press then uses it', async () => {
+    // Counts the lab's workers the page starts (window.labWorkers).
+    const counting = async () => {
+      const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(() => {
+        window.labWorkers = 0;
+        const Original = window.Worker;
+        window.Worker = class extends Original {
+          constructor(...args) {
+            super(...args);
+            if (String(args[0]).includes('lab-worker')) window.labWorkers += 1;
+          }
+        };
+      });
+      const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
+      await takeWay(page, 'lab');
+      await searched(page);
+      assert.equal(await page.evaluate(() => window.labWorkers), 0, 'taking the lab starts no worker');
+      return page;
+    };
+    const started = (page) => page.waitForFunction(() => window.labWorkers === 1);
+
+    // Focus coming to the attempt's box: typing takes a while, and the
+    // check then finds the worker up.
+    const typing = await counting();
+    const box = typing.getByRole('textbox', { name: 'Your solution' });
+    await box.focus();
+    await started(typing);
+    await box.fill('R2 F2');
+    await typing.getByRole('button', { name: 'Check' }).click();
+    await typing.getByRole('region', { name: 'Check' }).getByText(/^Step 1:/).waitFor();
+    assert.equal(await typing.evaluate(() => window.labWorkers), 1, 'the check uses the started worker');
+    assert.deepEqual(typing.errors, []);
+    await typing.context().close();
+
+    // A mouse over Alternatives.
+    const pointing = await counting();
+    await pointing.getByRole('button', { name: 'Alternatives', exact: true }).hover();
+    await started(pointing);
+    await pointing.getByRole('button', { name: 'Alternatives', exact: true }).click();
+    await pointing.getByRole('listbox').waitFor();
+    assert.equal(await pointing.evaluate(() => window.labWorkers), 1, 'the list uses the started worker');
+    assert.deepEqual(pointing.errors, []);
+    await pointing.context().close();
+  });
+
   test('a reconstruction link with an unfinished attempt opens in Check, its steps read out', async () => {
     const found = JSON.parse(execFileSync(THISTLE, ['solve', '--fewest', '--json', SCRAMBLE], { encoding: 'utf8' }));
     const [eo, dr] = found.stages.map((stage) => stage.moves.join(' '));

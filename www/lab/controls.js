@@ -1,11 +1,14 @@
 // The FMC lab's controls, wired when the lab is first taken (ways.js), with
 // their style sheet: Axes and NISS solve again, and the rest (Alternatives,
 // Copy write-up, Check) load the lab (lab.js, with its own worker and
-// module) on first use, as Practice loads practice.js.
+// module) on first use, as Practice loads practice.js. The worker starts a
+// little ahead, once a mouse is over Alternatives or Check or focus comes
+// to them or to the attempt's box.
 
 import { $, page, styleSheet, ui } from '../page.js';
 import { recall } from '../remembered.js';
 import { load, useLab } from '../show.js';
+import { labClient } from '../solving.js';
 
 await styleSheet('lab/lab.css');
 
@@ -26,6 +29,16 @@ export function wireLab() {
   };
   ui.niss.addEventListener('change', resolve);
   ui.axes.addEventListener('change', resolve);
+  // A list or a check is likely: the lab's worker loads its module and
+  // builds its tables now (a few tenths of a second), not after the press.
+  // Not a touch, which may be a scroll passing by; nor taking the lab alone,
+  // whose module is for those who use it.
+  for (const control of [ui.alternatives, ui.checkForm]) {
+    control.addEventListener('pointerenter', (event) => {
+      if (event.pointerType === 'mouse') labClient().warm();
+    });
+    control.addEventListener('focusin', () => labClient().warm());
+  }
   ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
   ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
   $('practice-button').addEventListener('click', async () => (await usePractice()).focus());
