@@ -167,7 +167,10 @@ describe('the page contract', () => {
     const labLink = await open(env.browser, `${env.server.url}?scramble=R_U-_F2&way=lab`);
     await searched(labLink);
     assert.equal(await labLink.getByRole('tab', { name: 'FMC lab' }).getAttribute('aria-selected'), 'true');
-    await one(labLink.getByRole('tabpanel', { name: 'FMC lab' }), 'combobox', 'Axes');
+    // Its panel shows once its controls' module has loaded, which the solve does not wait for.
+    const labPanel = labLink.getByRole('tabpanel', { name: 'FMC lab' });
+    await labPanel.waitFor();
+    await one(labPanel, 'combobox', 'Axes');
     assert.deepEqual(query(labLink), { scramble: 'R_U-_F2', mode: 'fewest', move: '0', way: 'lab' });
     // embed=1 shows the player alone; handout=1 lays out the handout.
     const embedded = await open(env.browser, `${env.server.url}?scramble=R_U&embed=1`);
