@@ -521,6 +521,21 @@ fn check_of_a_whole_inverse_solution_reaches_the_last_goal() {
     assert_eq!(result["reached"], "Half-turn finish");
     assert_eq!(result["steps"][0]["reaches"], "Half-turn finish");
     assert_eq!(result["solution"], "F' U' R'");
+    assert_eq!(result["solved"], true);
+}
+
+/// A whole solution reads as solved, with nothing left to complete; an
+/// unfinished one as so far, then completed.
+#[test]
+fn check_says_when_an_attempt_solves_the_cube() {
+    let whole = succeed(&["check", "--complete", "--scramble", "R U F", "F' U' R'"]);
+    assert!(whole.contains("\nSolved: F' U' R' (3)\n"), "{whole}");
+    assert!(
+        !whole.contains("So far") && !whole.contains("Completed"),
+        "{whole}"
+    );
+    let part = succeed(&["check", "--complete", "--scramble", "R U F", "F'"]);
+    assert!(part.contains("\nSo far: F' (1)\nCompleted: "), "{part}");
 }
 
 #[test]

@@ -17,3 +17,26 @@ export function remember(key, value) {
     // Blocked: the choice lasts this visit.
   }
 }
+
+const DRAFT = 'thistle.attemptDraft';
+
+/**
+ * The attempt typed at scramble `input` in this tab and not yet checked
+ * (sessionStorage: a reload keeps it, another tab does not); null if none.
+ */
+export function draftFor(input) {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT));
+    return draft && draft.input === input ? draft.text : null;
+  } catch {
+    return null;
+  }
+}
+
+export function keepDraft(input, text) {
+  try {
+    sessionStorage.setItem(DRAFT, JSON.stringify({ input, text }));
+  } catch {
+    // Blocked: the draft lasts this page.
+  }
+}

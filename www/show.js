@@ -6,6 +6,7 @@
 import { $, moves, page, ui } from './page.js';
 import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } from './player.js';
 import { labOfLink, readLink } from './share.js';
+import { draftFor } from './remembered.js';
 
 /** What Fastest's count is, beside another. */
 const SHORTEST = 'if each stage took its own shortest';
@@ -311,6 +312,9 @@ export function openLink() {
     problem = error;
     wanted = solvedCube;
   }
+  // An attempt typed here before a reload comes back, and is checked as a link's is.
+  const draft = draftFor(wanted.input.text);
+  if (draft !== null) ui.attempt.value = draft;
   try {
     if (wanted.stages) displayStages(wanted);
     else display(wanted, page.solver.now(wanted.mode, wanted.input));

@@ -9,11 +9,11 @@
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
 use crate::cube::notation::format_moves;
-use crate::show::counters::{self, Counter, DrCase};
+use crate::show::counters::{self, Counter, CounterError, DrCase};
 use crate::solve::fewest;
-use crate::solve::niss::{Side, Sides, Step};
+use crate::solve::niss::{self, NissSolution, Side, Sides, Step};
 use crate::solve::orientation::{Axes, Orientation};
-use crate::solve::solver::{furthest, Distance, SolvedStage};
+use crate::solve::solver::{furthest, Distance, Solution, SolvedStage, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
 use serde::Serialize;
@@ -92,6 +92,8 @@ pub struct AttemptCheck {
     pub steps: Vec<StepCheck>,
     /// The last goal reached after every step.
     pub reached: Option<&'static str>,
+    /// Whether the attempt solves the cube (reaches the last goal).
+    pub solved: bool,
     /// The attempt as one solution so far, `N · I⁻¹`, and its move count.
     pub solution: String,
     pub length: usize,
@@ -106,6 +108,21 @@ pub enum CheckError {
     Invalid(#[from] InvalidCube),
     #[error("the attempt has no moves: write its steps in FMC notation, one a line, moves on the inverse scramble in parentheses")]
     Empty,
+}
+
+/// Why a completed attempt cannot be played on stage by stage.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unplayable {
+    #[error("step {step} undoes {}, so the attempt cannot be played stage by stage", .undone.name())]
+    Undoes { step: usize, undone: StageKind },
+    #[error("the attempt works on {} on both sides, so it cannot be played stage by stage", .stage.name())]
+    BothSides { stage: StageKind },
+    #[error("the attempt leaves {} unfinished on the other side from its last step, so it cannot be played stage by stage", .stage.name())]
+    UnfinishedOnOtherSide { stage: StageKind },
+    #[error("{}, as the attempt does it, does not reach its goal on the axes the rest is found on ({}), so it cannot be played stage by stage", .stage.name(), .axes)]
+    OffAxes { stage: StageKind, axes: Axes },
+    #[error(transparent)]
+    Invalid(#[from] InvalidCube),
 }
 
 /// Where the cube stands after a step: the goals reached and the
@@ -186,18 +203,100 @@ pub fn check(
     }
     let solution = sides.solution();
     let last = &stands[stands.len() - 1];
+    // Only on the axes the attempt's own steps stand on: a DR is also an
+    // EO on a second axis, and a completion named on that one would have
+    // the attempt's EO miss its goal there, so it could not be played on
+    // stage by stage.
     let completion = complete.map(|budget| {
-        let everywhere = furthest(&sides.normal_cube(scramble)).1;
         let side = steps.last().map_or(Side::Normal, |step| step.side);
-        completion(scramble, &sides, side, &everywhere, budget)
+        completion(scramble, &sides, side, &last.on, budget)
     });
     Ok(AttemptCheck {
         steps: checked,
         reached: reached_name(last.level),
+        solved: last.level == StageKind::COUNT,
         solution: format_moves(&solution),
         length: solution.len(),
         completion,
     })
+}
+
+impl AttemptCheck {
+    /// The attempt's steps put into the stages they work on (the stage the
+    /// cube had reached before each), then the completion's stages after
+    /// them, as one solution to play stage by stage; none without a
+    /// completion. A stage's steps must lie on one side, a stage the
+    /// attempt leaves unfinished must be on the side the completion goes
+    /// on (its last step's), and every stage must reach its goal on the
+    /// completion's axes.
+    pub fn staged(
+        &self,
+        scramble: &CubieCube,
+        steps: &[Step],
+    ) -> Option<Result<NissSolution, Unplayable>> {
+        let completion = self.completion.as_ref()?;
+        Some(self.staged_with(scramble, steps, completion))
+    }
+
+    fn staged_with(
+        &self,
+        scramble: &CubieCube,
+        steps: &[Step],
+        completion: &Completion,
+    ) -> Result<NissSolution, Unplayable> {
+        let mut moves = StageMoves::default();
+        let mut sides: [Option<Side>; StageKind::COUNT] = [None; StageKind::COUNT];
+        let mut level = 0;
+        for (index, (step, checked)) in steps.iter().zip(&self.steps).enumerate() {
+            let reached = checked
+                .reaches
+                .and_then(|name| StageKind::ALL.iter().position(|k| k.name() == name))
+                .map_or(0, |k| k + 1);
+            if reached < level {
+                return Err(Unplayable::Undoes {
+                    step: index + 1,
+                    undone: StageKind::ALL[level - 1],
+                });
+            }
+            let stage = level.min(StageKind::COUNT - 1);
+            if sides[stage].is_some_and(|side| side != step.side) {
+                return Err(Unplayable::BothSides {
+                    stage: StageKind::ALL[stage],
+                });
+            }
+            sides[stage] = Some(step.side);
+            moves[stage] = niss::joined(&moves[stage], &step.moves);
+            level = reached;
+        }
+        for (k, stage) in completion.stages.iter().enumerate() {
+            if stage.moves.is_empty() {
+                continue;
+            }
+            if sides[k].is_some_and(|side| side != completion.side) {
+                return Err(Unplayable::UnfinishedOnOtherSide {
+                    stage: StageKind::ALL[k],
+                });
+            }
+            sides[k] = Some(completion.side);
+            moves[k] = niss::joined(&moves[k], &stage.moves);
+        }
+        let sides = sides.map(|side| side.unwrap_or(Side::Normal));
+        let solution = Solution::with_axes(moves, completion.axes);
+        // Where the attempt's steps reached their goals on other axes than
+        // the completion's, the stages would not play on in turn.
+        counters::stages_in_turn(scramble, &solution, &sides).map_err(|e| match e {
+            CounterError::OutsideStage { unfinished, .. } => Unplayable::OffAxes {
+                stage: unfinished,
+                axes: completion.axes,
+            },
+            CounterError::Invalid(invalid) => Unplayable::Invalid(invalid),
+        })?;
+        Ok(NissSolution {
+            stages: solution.stages,
+            sides,
+            axes: completion.axes,
+        })
+    }
 }
 
 fn reached_name(level: usize) -> Option<&'static str> {
@@ -357,6 +456,9 @@ mod tests {
             .collect();
         let result = check_attempt(&cube, &steps, false).unwrap();
         assert_eq!(result.reached, Some("Half-turn finish"));
+        assert!(result.solved);
+        let unfinished = check_attempt(&cube, &steps[..steps.len() - 1], false).unwrap();
+        assert!(!unfinished.solved);
         assert!(cube.apply(&fast.moves()).is_solved());
         // After the first stage, checked by hand: no edge is flipped for
         // the F/B axis, the classic orientation's (the cubie model's own
@@ -539,6 +641,115 @@ mod tests {
         assert_eq!(solved.reached, Some("Half-turn finish"));
         assert_eq!(solved.solution, "F' U' R'");
         assert_eq!(result.length, 3);
+    }
+
+    /// An EO and a DR worked on any of the six orientations are completed
+    /// on axes where each reaches its goal where the attempt says it does:
+    /// a DR is an EO on two axes, and the completion once took the other
+    /// one (the scramble below: EO on U/D, completed on R/L's edges).
+    #[test]
+    fn a_completion_keeps_the_axes_of_the_attempts_own_steps() {
+        let mut scrambles =
+            vec![
+                parse("R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F")
+                    .unwrap()
+                    .cube(),
+            ];
+        use rand::SeedableRng;
+        let mut rng = rand::rngs::StdRng::seed_from_u64(42);
+        scrambles.extend((0..3).map(|_| crate::solve::scramble::random_state(&mut rng)));
+        for cube in scrambles {
+            for on in Orientation::all() {
+                let solution = fewest::solve_fewest_in(&cube, on, 20_000).unwrap();
+                let steps: Vec<Step> = solution.stages[..2]
+                    .iter()
+                    .filter(|s| !s.moves.is_empty())
+                    .map(|s| Step {
+                        moves: s.moves.clone(),
+                        side: Side::Normal,
+                    })
+                    .collect();
+                let result = check_attempt(&cube, &steps, true).unwrap();
+                let completion = result.completion.expect("asked for");
+                let completed_on = Orientation::with_axes(completion.axes).unwrap();
+                let mut after = cube;
+                for (step, checked) in steps.iter().zip(&result.steps) {
+                    after = after.apply(&step.moves);
+                    let level = StageKind::ALL
+                        .iter()
+                        .position(|k| Some(k.name()) == checked.reaches)
+                        .map_or(0, |k| k + 1);
+                    assert!(
+                        crate::solve::solver::goals_reached(&after, completed_on) >= level,
+                        "{:?} then {:?}, completed on {:?}",
+                        on.axes(),
+                        checked.text,
+                        completion.axes
+                    );
+                }
+            }
+        }
+    }
+
+    /// The FMC competitor's case: an EO on U/D, then a DR; completed, it
+    /// plays on stage by stage, the attempt's steps first, and solves.
+    #[test]
+    fn a_completed_eo_and_dr_play_on_stage_by_stage() {
+        let scramble = "R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F";
+        let cube = parse(scramble).unwrap().cube();
+        let steps = read_attempt("D' L F D2 L2 D' // EO\nL' F2 R F' L' // DR").unwrap();
+        let result = check_attempt(&cube, &steps, true).unwrap();
+        let played = result.staged(&cube, &steps).expect("completed").unwrap();
+        assert_eq!(played.stages[0].moves, steps[0].moves);
+        assert_eq!(played.stages[1].moves, steps[1].moves);
+        assert!(cube.apply(&played.moves()).is_solved());
+    }
+
+    /// An EO on U/D, then a step that leaves it for an EO on R/L: the rest
+    /// is found on R/L's edges, where the first step reaches no goal, so
+    /// it is not played on, and the reason names the stage and the axes.
+    #[test]
+    fn an_attempt_that_changes_axes_is_not_played_on() {
+        let cube = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
+        let eo_on = |edges| {
+            let on = Orientation::with_axes(Axes {
+                edges,
+                corners: crate::solve::orientation::Axis::FB,
+            })
+            .unwrap();
+            fewest::solve_fewest_in(&cube, on, 20_000).unwrap().stages[0]
+                .moves
+                .clone()
+        };
+        let ud = eo_on(crate::solve::orientation::Axis::UD);
+        let rl = eo_on(crate::solve::orientation::Axis::RL);
+        let back: Vec<Move> = ud.iter().rev().map(|m| m.inverse()).collect();
+        let steps = [
+            Step {
+                moves: ud,
+                side: Side::Normal,
+            },
+            Step {
+                moves: niss::joined(&back, &rl),
+                side: Side::Normal,
+            },
+        ];
+        let result = check_attempt(&cube, &steps, true).unwrap();
+        let why = result
+            .staged(&cube, &steps)
+            .expect("completed")
+            .unwrap_err();
+        assert!(
+            matches!(
+                why,
+                Unplayable::OffAxes {
+                    stage: StageKind::OrientEdges,
+                    ..
+                }
+            ),
+            "{why:?}"
+        );
+        assert!(why.to_string().contains("edges R/L"), "{why}");
     }
 
     #[test]

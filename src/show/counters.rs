@@ -16,7 +16,7 @@ use crate::cube::cubie::{self, CubieCube, Face, InvalidCube, Move};
 use crate::solve::bfs;
 use crate::solve::niss::Side;
 use crate::solve::orientation::{self, Axes, Axis, Orientation};
-use crate::solve::solver::{AtGoal, Distance, Solution};
+use crate::solve::solver::{AtGoal, Distance, Solution, SolvedStage};
 use crate::solve::stage::{Stage, StageKind, StageVisitor};
 use crate::solve::tables;
 use serde::ser::{SerializeStruct, Serializer};
@@ -258,18 +258,25 @@ pub fn counters(kind: StageKind, cube: &CubieCube) -> Result<Vec<Counter>, Count
 /// Checks `counters`' precondition, then measures the cube's exact
 /// distance from stage `kind`'s goal.
 fn checked_distance(kind: StageKind, cube: &CubieCube) -> Result<usize, CounterError> {
+    check_in_stage(kind, cube)?;
+    Ok(tables::stages().visit(kind, Distance(cube)))
+}
+
+/// Whether stage `kind` may be counted on a cube: a valid one, in the
+/// group the stage works in.
+fn check_in_stage(kind: StageKind, cube: &CubieCube) -> Result<(), CounterError> {
     cube.check()?;
     let stages = tables::stages();
-    if let Some(&unfinished) = StageKind::ALL[..kind.index()]
+    match StageKind::ALL[..kind.index()]
         .iter()
         .find(|&&earlier| !stages.visit(earlier, AtGoal(cube)))
     {
-        return Err(CounterError::OutsideStage {
+        Some(&unfinished) => Err(CounterError::OutsideStage {
             stage: kind,
             unfinished,
-        });
+        }),
+        None => Ok(()),
     }
-    Ok(stages.visit(kind, Distance(cube)))
 }
 
 /// Stage `kind`'s counters of a cube already checked as `counters` checks
@@ -515,37 +522,30 @@ pub fn progress_on_sides(
     sides: &[Side; StageKind::COUNT],
 ) -> Result<[Vec<Step>; StageKind::COUNT], CounterError> {
     let mut all: [Vec<Step>; StageKind::COUNT] = Default::default();
-    let orientation =
-        Orientation::with_axes(solution.axes).expect("a solution's axes are an orientation's");
-    let mut state = orientation.conjugate(cube);
-    let mut side = Side::Normal;
     let stages = tables::stages();
-    for ((stage, steps), &stage_side) in solution.stages.iter().zip(&mut all).zip(sides) {
-        if stage_side != side {
-            // Conjugating by a rotation commutes with inverting.
-            state = state.inverse();
-            side = stage_side;
-        }
+    let mut steps_of = all.iter_mut();
+    walk_on_sides(cube, solution, sides, |stage, state, orientation| {
+        let steps = steps_of.next().expect("a list for every stage");
         // The stage's start is checked and measured in full; each move
         // after it keeps the cube valid and changes the distance by at
         // most one, which the table's entry tells.
-        let mut distance = checked_distance(stage.kind, &state)?;
-        let mut before = counts(stage.kind, &state, distance);
+        let mut distance = checked_distance(stage.kind, state)?;
+        let mut before = counts(stage.kind, state, distance);
         steps.reserve(stage.moves.len() + 1);
         steps.push(Step {
             made_by: None,
             counters: before.clone(),
         });
         for &m in &stage.moves {
-            state = state.apply_move(orientation.move_from_cube(m));
+            *state = state.apply_move(orientation.move_from_cube(m));
             distance = stages.visit(
                 stage.kind,
                 NextDistance {
-                    cube: &state,
+                    cube: state,
                     before: distance,
                 },
             );
-            let after = counts(stage.kind, &state, distance);
+            let after = counts(stage.kind, state, distance);
             let line = move_line(m, &before, &after);
             steps.push(Step {
                 made_by: Some((m, line)),
@@ -553,8 +553,52 @@ pub fn progress_on_sides(
             });
             before = after;
         }
-    }
+        Ok(())
+    })?;
     Ok(all)
+}
+
+/// Whether `progress_on_sides` can count every stage of `solution`: each
+/// starts in the group it works in, which a solution that does its stages
+/// on other axes than its own does not.
+pub fn stages_in_turn(
+    cube: &CubieCube,
+    solution: &Solution,
+    sides: &[Side; StageKind::COUNT],
+) -> Result<(), CounterError> {
+    walk_on_sides(cube, solution, sides, |stage, state, orientation| {
+        check_in_stage(stage.kind, state)?;
+        for &m in &stage.moves {
+            *state = state.apply_move(orientation.move_from_cube(m));
+        }
+        Ok(())
+    })
+}
+
+/// Hands `stage` each stage of `solution` in turn with the cube it starts
+/// from, seen in the solution's orientation on the stage's side (a stage
+/// on the inverse side sees the inverse of the cube the stages before
+/// left; conjugating by a rotation commutes with inverting), and the
+/// orientation, whose `move_from_cube` gives the solution's moves as that
+/// cube's; `stage` makes the stage's moves on the cube.
+fn walk_on_sides(
+    cube: &CubieCube,
+    solution: &Solution,
+    sides: &[Side; StageKind::COUNT],
+    mut stage: impl FnMut(&SolvedStage, &mut CubieCube, &Orientation) -> Result<(), CounterError>,
+) -> Result<(), CounterError> {
+    let orientation =
+        Orientation::with_axes(solution.axes).expect("a solution's axes are an orientation's");
+    let mut state = orientation.conjugate(cube);
+    let mut side = Side::Normal;
+    for (solved, &stage_side) in solution.stages.iter().zip(sides) {
+        if stage_side != side {
+            state = state.inverse();
+            side = stage_side;
+        }
+        stage(solved, &mut state, orientation)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::input::{Mode, Solved};
 use crate::lab::alternatives;
 use crate::lab::check::{self, AttemptCheck};
 use crate::solve::fewest::{self, DEFAULT_BUDGET};
-use crate::solve::niss::{self, NissSolution, Side, Step};
+use crate::solve::niss::{self, NissSolution, Side};
 use crate::solve::orientation::Orientation;
 use crate::solve::scramble;
 use crate::solve::shortest::{self, Part, Searches};
@@ -218,71 +218,15 @@ pub fn check_attempt(input: JsValue, text: &str, complete: bool) -> Result<JsVal
     let steps = niss::read_attempt(text).map_err(|e| js_error(&e.to_string(), Some(e.column)))?;
     let check = check::check_attempt(&fast.cube, &steps, complete)
         .map_err(|e| js_error(&e.to_string(), None))?;
-    let (found, unplayable) = match check.completion.as_ref().map(|c| staged(&steps, &check, c)) {
+    let (found, unplayable) = match check.staged(&fast.cube, &steps) {
         Some(Ok(chosen)) => (Some(found(&fast, &chosen)?), None),
-        Some(Err(why)) => (None, Some(why)),
+        Some(Err(why)) => (None, Some(why.to_string())),
         None => (None, None),
     };
     to_js(&Checked {
         check,
         found,
         unplayable,
-    })
-}
-
-/// The attempt's steps put into the stages they work on (the stage the
-/// cube had reached before each), then the completion's stages after
-/// them, or why they cannot be: a stage's steps must lie on one side, and
-/// a stage the attempt leaves unfinished must be on the side the
-/// completion goes on, its last step's.
-fn staged(
-    steps: &[Step],
-    checked: &AttemptCheck,
-    completion: &check::Completion,
-) -> Result<NissSolution, String> {
-    let mut moves = StageMoves::default();
-    let mut sides: [Option<Side>; StageKind::COUNT] = [None; StageKind::COUNT];
-    let mut level = 0;
-    for (index, (step, checked)) in steps.iter().zip(&checked.steps).enumerate() {
-        let reached = checked
-            .reaches
-            .and_then(|name| StageKind::ALL.iter().position(|k| k.name() == name))
-            .map_or(0, |k| k + 1);
-        if reached < level {
-            return Err(format!(
-                "step {} undoes {}, so the attempt cannot be played stage by stage",
-                index + 1,
-                StageKind::ALL[level - 1].name()
-            ));
-        }
-        let stage = level.min(StageKind::COUNT - 1);
-        if sides[stage].is_some_and(|side| side != step.side) {
-            return Err(format!(
-                "the attempt works on {} on both sides, so it cannot be played stage by stage",
-                StageKind::ALL[stage].name()
-            ));
-        }
-        sides[stage] = Some(step.side);
-        moves[stage] = niss::joined(&moves[stage], &step.moves);
-        level = reached;
-    }
-    for (k, stage) in completion.stages.iter().enumerate() {
-        if stage.moves.is_empty() {
-            continue;
-        }
-        if sides[k].is_some_and(|side| side != completion.side) {
-            return Err(format!(
-                "the attempt leaves {} unfinished on the other side from its last step, so it cannot be played stage by stage",
-                StageKind::ALL[k].name()
-            ));
-        }
-        sides[k] = Some(completion.side);
-        moves[k] = niss::joined(&moves[k], &stage.moves);
-    }
-    Ok(NissSolution {
-        stages: Solution::with_axes(moves, completion.axes).stages,
-        sides: sides.map(|side| side.unwrap_or(Side::Normal)),
-        axes: completion.axes,
     })
 }
 

@@ -311,7 +311,13 @@ describe('the FMC lab', () => {
     await page.getByRole('textbox', { name: 'Your solution' }).fill(text);
     await page.getByRole('button', { name: 'Check' }).click();
     const region = page.getByRole('region', { name: 'Check' });
-    await region.getByText(`Your attempt reaches ${STAGE_NAMES[3]}`).waitFor();
+    // A whole solution reads as solved, with nothing left to complete, and plays as it is.
+    await region.getByText(`Your attempt solves the cube: ${total} moves`).waitFor();
+    await region.getByRole('button', { name: 'Play your solution' }).waitFor();
+    assert.equal(await region.getByText(/Completed by/).count(), 0);
+    await region.getByRole('button', { name: 'Play your solution' }).click();
+    await page.waitForFunction((n) => document.querySelector('#result').textContent.startsWith(`${n} moves · your attempt`), total);
+    await assertSolves(page, 'the write-up plays and solves');
     assert.deepEqual(page.errors, []);
     await context.close();
   });
@@ -359,6 +365,38 @@ describe('the FMC lab', () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await region.getByText(/column 5/).waitFor();
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('an attempt typed but not checked survives a reload, and is checked then', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const box = page.getByRole('textbox', { name: 'Your solution' });
+    await box.pressSequentially("R U2 // a start\nF'");
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await takeWay(page, 'lab');
+    assert.equal(await box.inputValue(), "R U2 // a start\nF'");
+    await page.getByRole('region', { name: 'Check' }).getByText(/^Step 2:/).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('Continue from here plays an EO and a DR on the axes the attempt did them on', async () => {
+    // EO on U/D, then DR with corners on F/B: a DR is also an EO on R/L,
+    // where the completion was once found, and the EO then missed its goal.
+    const page = await openScramble("R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F");
+    await page.getByRole('textbox', { name: 'Your solution' }).fill("D' L F D2 L2 D' // EO\nL' F2 R F' L' // DR");
+    await page.getByRole('button', { name: 'Check' }).click();
+    const region = page.getByRole('region', { name: 'Check' });
+    await region.getByText(/Completed by the fewest-moves search/).waitFor();
+    await region.getByRole('button', { name: 'Continue from here' }).click();
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('your attempt, completed'));
+    const stage = (k) => page.locator('.moves > ol > li').nth(k).locator('.move').allTextContents();
+    assert.deepEqual(await stage(0), ["D'", 'L', 'F', 'D2', 'L2', "D'"]);
+    assert.deepEqual(await stage(1), ["L'", 'F2', 'R', "F'", "L'"]);
+    assert.equal(await region.locator('.error').count(), 0);
+    await assertSolves(page, 'the completed attempt solves');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -1,8 +1,8 @@
 // End-to-end tests of FMC practice, in headless Chromium: a WCA-shape
 // scramble, a running timer, nothing giving the answer away during the
 // attempt, Submit judging the solution (a DNF where it does not solve),
-// time's up submitting what is there, and the results kept on the device
-// over a reload.
+// a typo handed back unjudged, time's up submitting what is there, and
+// the results kept on the device over a reload.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -108,9 +108,18 @@ describe('FMC practice', () => {
     if (/^\d+$/.test(row[5])) assert.ok(Number(row[5]) <= Number(row[3]), 'no longer than the fewest');
     if (/^\d+$/.test(row[6])) assert.ok(Number(row[6]) <= Number(row[4]), 'no longer than the NISS fewest');
     assert.equal(await page.locator('nav[aria-label="Stages"]').isVisible(), true, 'the player comes back');
-    // A DNF is shown as such and left out of the mean.
+    // A typo is handed back, marked, with the attempt running on; then a
+    // DNF is shown as such and left out of the mean.
     await start(page);
-    await page.getByRole('textbox', { name: 'Practice solution' }).fill('R U');
+    const box = page.getByRole('textbox', { name: 'Practice solution' });
+    await box.fill('R U Q');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/^Not judged yet: unknown move `Q` at column 5\. Fix it/).waitFor();
+    assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await box.evaluate((b) => [b.selectionStart, b.selectionEnd]), [4, 5], 'the typo selected');
+    assert.equal(await region.getByRole('timer').isVisible(), true, 'the attempt runs on');
+    assert.equal(await page.locator('.practice tbody tr').count(), 1, 'nothing recorded');
+    await box.fill('R U');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 2);
     await reload(page);

@@ -6,7 +6,7 @@
 // to them or to the attempt's box.
 
 import { $, page, styleSheet, ui } from '../page.js';
-import { recall } from '../remembered.js';
+import { keepDraft, recall } from '../remembered.js';
 import { load, useLab } from '../show.js';
 import { labClient } from '../solving.js';
 
@@ -48,6 +48,8 @@ export function wireLab() {
     event.preventDefault();
     (await useLab()).check();
   });
+  // What is typed survives a reload before it is checked (the link keeps it once it is).
+  ui.attempt.addEventListener('input', () => keepDraft(page.wanted.input.text, ui.attempt.value));
   ui.attempt.addEventListener('keydown', (event) => {
     // Ctrl+Enter checks; Enter starts a new line, as one step per line.
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;

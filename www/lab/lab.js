@@ -16,6 +16,18 @@ const FIRST_COUNT = 24;
 const MORE_COUNT = 48;
 
 /** A new `tag` element with `props` set and `children` in it (practice.js builds with it too). */
+/**
+ * Focuses `box` with the character a notation error (`error.column`, on the
+ * line its message names, else the first) selected.
+ */
+export function selectError(box, error) {
+  const line = Number(/line (\d+)/.exec(error.message)?.[1] ?? 1);
+  const lines = box.value.split('\n');
+  const at = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + error.column - 1;
+  box.focus();
+  box.setSelectionRange(at, Math.min(at + 1, box.value.length));
+}
+
 export function element(tag, props = {}, ...children) {
   const made = Object.assign(document.createElement(tag), props);
   made.append(...children);
@@ -182,9 +194,11 @@ export function createLab({ display }) {
    * unplayable }) once the completion is in, with it and "Continue from here".
    */
   const showChecked = (checked, rest) => {
-    const summary = checked.reached
-      ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
-      : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
+    const summary = checked.solved
+      ? `Your attempt solves the cube: ${moves(checked.length)}, ${checked.solution}.`
+      : checked.reached
+        ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
+        : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
     const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
       element('ol', {}, ...checked.steps.map(stepLine))];
     const completion = checked.completion;
@@ -194,16 +208,17 @@ export function createLab({ display }) {
       return;
     }
     const { found, unplayable } = rest;
-    if (completion) {
+    if (completion && !checked.solved) {
       parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}).` }));
     }
-    const go = element('button', { type: 'button', textContent: 'Continue from here' });
+    // A whole solution has nothing to continue: it is played as it is.
+    const go = element('button', { type: 'button', textContent: checked.solved ? 'Play your solution' : 'Continue from here' });
     if (found) {
       go.addEventListener('click', () => {
         try {
           page.chosen.clear();
           display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
-            `${moves(found.fewestTotal)} · your attempt, completed`);
+            `${moves(found.fewestTotal)} · your attempt${checked.solved ? '' : ', completed'}`);
           ui.play.focus();
         } catch (error) {
           go.after(element('p', { className: 'error', textContent: `It cannot be played on: ${error.message}.` }));
@@ -239,13 +254,7 @@ export function createLab({ display }) {
       if (asked !== checking) return;
       ui.attempt.setAttribute('aria-invalid', 'true');
       ui.checkResult.replaceChildren(element('p', { className: 'error', textContent: error.message.replace(/^./, (c) => c.toUpperCase()) }));
-      if (typeof error.column === 'number') {
-        const line = Number(/line (\d+)/.exec(error.message)?.[1] ?? 1);
-        const lines = ui.attempt.value.split('\n');
-        const at = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + error.column - 1;
-        ui.attempt.focus();
-        ui.attempt.setSelectionRange(at, Math.min(at + 1, ui.attempt.value.length));
-      }
+      if (typeof error.column === 'number') selectError(ui.attempt, error);
     }
   };
 

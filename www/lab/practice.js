@@ -9,7 +9,7 @@
 import { recall, remember } from '../remembered.js';
 import { load, showScrambleOnly } from '../show.js';
 import { labClient, prove } from '../solving.js';
-import { element } from './lab.js';
+import { element, selectError } from './lab.js';
 
 const ATTEMPT_KEY = 'thistle.practice.attempt';
 const RESULTS_KEY = 'thistle.practice.results';
@@ -40,8 +40,14 @@ const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
   + '.practice textarea{width:100%;box-sizing:border-box}'
-  + '.practice table{border-collapse:collapse;display:block;overflow-x:auto;max-width:100%}'
-  + '.practice :is(th,td){padding:.2em .6em;text-align:left}.practice svg{max-width:100%}';
+  // Each result a block of its own, its fields labelled, so that the table
+  // fits the lab's column at any width instead of running off its side.
+  + '.practice table{border-collapse:collapse;width:100%}'
+  + '.practice thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}'
+  + '.practice tr{display:block;border-top:1px solid;padding:.3em 0}'
+  + '.practice td{display:inline-block;padding:.1em .8em .1em 0}'
+  + '.practice td[data-label]::before{content:attr(data-label) ": ";font-weight:600}'
+  + '.practice td:nth-child(2){display:block;overflow-wrap:anywhere}.practice svg{max-width:100%}';
 
 const read = (key, fallback) => {
   try {
@@ -56,6 +62,10 @@ const clock = (ms) => {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
+
+/** The results table's columns. */
+const COLUMNS = ['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS', 'Proven shortest',
+  'Proven with NISS', 'Time used', 'Link'];
 
 /** A result's length as shown: a number, or DNF. */
 const shown = (length) => (length === null ? 'DNF' : String(length));
@@ -86,6 +96,7 @@ export function createPractice(anchor) {
   const note = element('p', { className: 'lab-note' });
   note.setAttribute('aria-live', 'polite');
   const table = element('table');
+  table.setAttribute('role', 'table');
   table.setAttribute('aria-label', 'Practice results');
   const summary = element('p');
   const chart = element('div');
@@ -97,27 +108,39 @@ export function createPractice(anchor) {
 
   const showResults = () => {
     const results = read(RESULTS_KEY, []);
-    const head = element('tr', {}, ...['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS',
-      'Proven shortest', 'Proven with NISS', 'Time used', ''].map((name) => element('th', { scope: 'col', textContent: name })));
-    const rows = results.map((r) => element('tr', {},
-      element('td', { textContent: new Date(r.date).toLocaleString('en-GB') }),
-      element('td', { textContent: r.scramble }),
-      element('td', { textContent: shown(r.length) }),
-      element('td', { textContent: r.fewest ?? '…' }),
-      element('td', { textContent: r.niss ?? '…' }),
-      element('td', { textContent: r.shortest ?? '…' }),
-      element('td', { textContent: r.shortestNiss ?? '…' }),
-      element('td', { textContent: clock(r.usedMs) }),
-      element('td', {}, element('a', { href: r.link, textContent: 'Open' }))));
+    // The roles are set as well, since rows laid out as blocks lose them.
+    const cell = (tag, role, props, ...children) => {
+      const made = element(tag, props, ...children);
+      made.setAttribute('role', role);
+      return made;
+    };
+    const row = (...cells) => cell('tr', 'row', {}, ...cells);
+    const head = row(...COLUMNS.map((name) => cell('th', 'columnheader', { scope: 'col', textContent: name })));
+    const labelled = (k, textContent) => {
+      const made = cell('td', 'cell', { textContent });
+      made.dataset.label = COLUMNS[k];
+      return made;
+    };
+    const rows = results.map((r) => row(
+      cell('td', 'cell', { textContent: new Date(r.date).toLocaleString('en-GB') }),
+      cell('td', 'cell', { textContent: r.scramble }),
+      labelled(2, shown(r.length)),
+      labelled(3, r.fewest ?? '…'),
+      labelled(4, r.niss ?? '…'),
+      labelled(5, r.shortest ?? '…'),
+      labelled(6, r.shortestNiss ?? '…'),
+      labelled(7, clock(r.usedMs)),
+      cell('td', 'cell', {}, element('a', { href: r.link, textContent: 'Open' }))));
     table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
     const counted = results.filter((r) => r.length !== null);
     const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
     summary.textContent = counted.length
       ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length} (DNFs left out); Thistle's fewest: ${mean(results.filter((r) => r.fewest).map((r) => r.fewest)).toFixed(2)}.`
       : results.length ? 'No solved attempt yet.' : '';
-    chart.replaceChildren(drawChart(results));
-    // No empty chart before the first attempt.
-    chart.hidden = results.length === 0;
+    chart.replaceChildren(drawChart(results),
+      element('p', { className: 'lab-note', textContent: 'Blue: your lengths; red: Thistle\'s fewest.' }));
+    // A line needs two attempts; one dot alone says nothing.
+    chart.hidden = results.length < 2;
   };
 
   /** Stores `result`, then fills in Thistle's lengths for its scramble as they come. */
@@ -148,8 +171,12 @@ export function createPractice(anchor) {
     }
   };
 
-  /** Ends the attempt: judges what is in the box (time's up submits it too). */
-  const finish = async () => {
+  /**
+   * Ends the attempt: judges what is in the box. Submitted with a typo, it
+   * runs on, the typo marked, as a judge would hand a sheet back unread;
+   * when time is up (`timeUp`) it is judged as it stands.
+   */
+  const finish = async (timeUp) => {
     const attempt = read(ATTEMPT_KEY, null);
     if (!attempt) return;
     clearInterval(ticking);
@@ -162,8 +189,16 @@ export function createPractice(anchor) {
       else if (judged.length > MOST_MOVES) why = `it has ${judged.length} moves, over ${MOST_MOVES}`;
       else length = judged.length;
     } catch (error) {
+      if (!timeUp && typeof error.column === 'number') {
+        note.textContent = `Not judged yet: ${error.message}. Fix it and submit again; the clock runs on.`;
+        box.setAttribute('aria-invalid', 'true');
+        selectError(box, error);
+        ticking = setInterval(tick, 250);
+        return;
+      }
       why = error.message;
     }
+    box.removeAttribute('aria-invalid');
     remember(ATTEMPT_KEY, 'null');
     document.body.classList.remove('practising');
     running.hidden = true;
@@ -182,7 +217,7 @@ export function createPractice(anchor) {
     if (!attempt) return;
     const left = attempt.started + attempt.minutes * 60000 - Date.now();
     timer.textContent = clock(left);
-    if (left <= 0) finish();
+    if (left <= 0) finish(true);
   };
 
   /** Shows a running attempt (a new one, or one kept over a reload). */
@@ -209,7 +244,7 @@ export function createPractice(anchor) {
     resume(attempt);
     box.focus();
   });
-  submit.addEventListener('click', finish);
+  submit.addEventListener('click', () => finish(false));
   // The draft is kept with the attempt, so a reload does not lose it.
   box.addEventListener('input', () => {
     const attempt = read(ATTEMPT_KEY, null);

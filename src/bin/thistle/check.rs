@@ -50,8 +50,9 @@ pub(crate) fn check_attempt(
             .map_or(String::new(), |n| format!(" (optimal {n})"));
         writeln!(out, "{moves:<24} // {}{optimal}", step.text)?;
     }
-    writeln!(out, "So far: {} ({})", result.solution, result.length)?;
-    if let Some(completion) = &result.completion {
+    let so_far = if result.solved { "Solved" } else { "So far" };
+    writeln!(out, "{so_far}: {} ({})", result.solution, result.length)?;
+    if let Some(completion) = result.completion.as_ref().filter(|_| !result.solved) {
         writeln!(
             out,
             "Completed: {} ({})",
