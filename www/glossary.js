@@ -32,6 +32,10 @@ function build() {
   const title = document.createElement('h2');
   title.id = 'glossary-title';
   title.textContent = 'Glossary';
+  // Opened at its top: focus on Close, its last control, would scroll a
+  // glossary taller than the screen to its end.
+  title.tabIndex = -1;
+  title.autofocus = true;
   const list = document.createElement('dl');
   for (const [term, meaning] of TERMS) {
     const dt = document.createElement('dt');

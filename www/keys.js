@@ -56,16 +56,29 @@ export function setPresenting(on) {
   ui.present.setAttribute('aria-pressed', String(on));
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
   if (on) {
+    page.focusBefore = document.activeElement;
     page.presentation += 1;
     const room = ui.canvas.closest('.stage-box');
     room.tabIndex = -1;
     room.focus({ preventScroll: true });
   }
+  if (!on) focusAfterPresenting();
   if (on && !document.fullscreenElement) {
     askFullscreen();
   } else if (!on && document.fullscreenElement) {
     document.exitFullscreen().catch(() => {});
   }
+}
+
+/**
+ * Leaving a presentation, focus goes back where it was before (else to
+ * Present, else to Play), not to the cube's box, which is no control.
+ */
+function focusAfterPresenting() {
+  const left = document.activeElement;
+  if (left !== document.body && left !== ui.canvas.closest('.stage-box')) return;
+  const shown = (control) => control && control !== document.body && control.isConnected && control.getClientRects().length > 0;
+  [page.focusBefore, ui.present, ui.play].find(shown)?.focus({ preventScroll: true });
 }
 
 function askFullscreen() {
@@ -128,9 +141,17 @@ export function onKey(event) {
     setPresenting(!presenting());
     return;
   }
+  const root = document.documentElement;
   if (presenting() && (event.key === '.' || event.key === 'b' || event.key === 'B')) {
     event.preventDefault();
-    document.documentElement.toggleAttribute('data-blank');
+    root.toggleAttribute('data-blank');
+    return;
+  }
+  // As in presentation software, a key that would move the cube while the
+  // screen is blank shows it again instead: nothing moves unseen.
+  if (root.hasAttribute('data-blank') && [...ARROWS, 'PageDown', 'PageUp', ' ', 'Home', 'End', '1', '2', '3', '4'].includes(event.key)) {
+    event.preventDefault();
+    root.removeAttribute('data-blank');
     return;
   }
   const app = page.app;

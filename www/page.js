@@ -112,6 +112,8 @@ export const page = {
   legend: '',
   /** The flat net (net.js), once first shown. */
   net: null,
+  /** What had focus as the presentation began: it gets it back at the end. */
+  focusBefore: null,
   /** Counts presentations, so a late full-screen exit ends only its own. */
   presentation: 0,
   /** The presentation that last asked for full screen. */

@@ -193,6 +193,8 @@ describe('one stage at a time', () => {
       await page.getByRole('button', { name: 'Glossary', exact: true }).click();
       const glossary = page.getByRole('dialog', { name: 'Glossary' });
       await glossary.waitFor();
+      assert.equal(await glossary.evaluate((d) => d.scrollTop), 0, 'opened at its top');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'glossary-title');
       const terms = (await glossary.locator('dt').allTextContents()).join(' | ');
       for (const term of ['EO', 'DR', 'HTR', 'NISS', 'Coset', 'G0', 'G3', 'Tetrad', 'Parity', 'M, E, S']) {
         assert.ok(terms.includes(term), `${term} in ${terms}`);

@@ -103,6 +103,25 @@ describe('a class can read it from the back row', () => {
     assert.equal(await blank(), 'rgb(0, 0, 0)', '. blanks the screen');
     await page.keyboard.press('b');
     assert.notEqual(await blank(), 'rgb(0, 0, 0)', 'b shows it again');
+    // A clicker's key while blank shows the screen again, and moves nothing unseen.
+    await page.keyboard.press('b');
+    const hidden = (await settle(page)).position;
+    await page.keyboard.press('PageDown');
+    assert.notEqual(await blank(), 'rgb(0, 0, 0)', 'PageDown shows the screen again');
+    assert.equal((await settle(page)).position, hidden, 'and does not step unseen');
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, hidden + 1, 'the next PageDown steps');
+    // F leaves and F presents again, which puts focus in the cube's box;
+    // leaving, focus goes back to the control that had it (Play), not the box.
+    for (const key of ['f', 'f']) await page.keyboard.press(key);
+    await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.classList.contains('stage-box')), true);
+    await page.keyboard.press('f');
+    await page.getByRole('button', { name: 'Present', exact: true }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label') ?? document.activeElement.textContent), 'Play',
+      'focus back on Play');
+    await page.keyboard.press('f');
+    await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
     // Outside a presentation PageDown is the page's own (it scrolls).
     await page.getByRole('button', { name: 'Exit presentation' }).click();
     await page.locator('body').click({ position: { x: 5, y: 5 } });
