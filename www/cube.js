@@ -22,13 +22,17 @@ export function stickyHeight() {
 }
 
 /**
- * Keeps `--sticky` at `stickyHeight`, so that the page scrolls a focused
- * control out from under the sticky block (style.css's scroll-padding-top).
+ * Sets `--sticky` to `stickyHeight`, so that the page scrolls a focused
+ * control out from under the sticky block (style.css's scroll-padding-top);
+ * called as the block resizes, and by whatever focuses a control just as
+ * the block changes, before the resize is observed.
  */
+export function keepSticky() {
+  document.documentElement.style.setProperty('--sticky', `${stickyHeight()}px`);
+}
+
 function watchSticky() {
-  new ResizeObserver(() => {
-    document.documentElement.style.setProperty('--sticky', `${stickyHeight()}px`);
-  }).observe(ui.canvas.closest('.stage-box'));
+  new ResizeObserver(keepSticky).observe(ui.canvas.closest('.stage-box'));
 }
 
 export function watchSize() {

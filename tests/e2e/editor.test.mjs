@@ -223,6 +223,25 @@ describe('the colour editor', () => {
     await context.close();
   });
 
+  test('in forced colours the stickers and colour buttons keep the cube\'s six colours, and the raised sticker scrolls under the player', async () => {
+    const page = await openEditor({ width: 360, height: 740 });
+    await page.emulateMedia({ forcedColors: 'active' });
+    await paste(page, SCRAMBLED);
+    const background = (locator) => locator.evaluate((cell) => getComputedStyle(cell).backgroundColor);
+    const stickers = new Set();
+    for (const index of [0, 9, 18, 27, 36, 45]) stickers.add(await background(sticker(page, index + 4)));
+    assert.equal(stickers.size, 6, `six centre colours: ${[...stickers]}`);
+    const buttons = new Set();
+    for (const name of COLOURS) buttons.add(await background(page.getByRole('button', { name, exact: true })));
+    assert.equal(buttons.size, 6, `six colour buttons: ${[...buttons]}`);
+    await page.emulateMedia({ forcedColors: 'none' });
+    // On a phone the player sticks above the net: a selected (raised) sticker passes under it.
+    const [player, selected] = await Promise.all([page.locator('.stage-box'), page.locator('.net .sticker.selected')]
+      .map((locator) => locator.evaluate((element) => Number(getComputedStyle(element).zIndex) || 0)));
+    assert.ok(player > selected, `the player (${player}) above the selected sticker (${selected})`);
+    assert.deepEqual(page.errors, []);
+  });
+
   test('the editor fits a 360 px wide phone, the face being painted large', async () => {
     const page = await openEditor({ width: 360, height: 740 });
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 360);

@@ -112,10 +112,12 @@ describe('painting', () => {
     // The solution on show is as it was.
     assert.equal(await page.evaluate(() => window.thistle.state()), shown);
     assert.deepEqual(await status(page), before);
-    // Back on a reload: the half-painted cube and the sticker to paint next.
+    // Back on a reload: the editor open as it was, the half-painted cube
+    // and the sticker to paint next, focused.
     await page.reload();
     await page.waitForFunction(() => window.thistle && window.thistle.ready);
-    await openEditor(page);
+    await page.locator('.net .sticker.selected:focus').waitFor();
+    assert.equal(await page.locator('#editor').evaluate((editor) => editor.open), true, 'the editor open');
     assert.equal(await facelets(page), `RRRRURRRR${'.'.repeat(4)}R${'.'.repeat(8)}F${'.'.repeat(8)}D${'.'.repeat(8)}L${'.'.repeat(8)}B${'.'.repeat(4)}`);
     assert.match(await page.locator(':focus').getAttribute('aria-label'), /^R1: not painted$/);
     // Backspace goes back one and clears it.
@@ -126,7 +128,8 @@ describe('painting', () => {
   });
 
   test('a whole face at once, the way to hold each face, and Solve this leads to Follow along', async () => {
-    const page = await phone('Galaxy S5');
+    // Pixel 5: its player grows back taller than the editor left it.
+    const page = await phone('Pixel 5');
     await openEditor(page);
     await page.getByRole('button', { name: 'Clear all' }).click();
     const faces = ['white', 'red', 'green', 'yellow', 'orange', 'blue'];
@@ -143,10 +146,13 @@ describe('painting', () => {
     await searched(page);
     const follow = page.getByRole('button', { name: 'Follow along' });
     await page.waitForFunction(() => document.activeElement?.id === 'follow');
-    const [box, cube] = await Promise.all([follow.boundingBox(), page.locator('#cube').boundingBox()]);
-    assert.ok(box.y >= 0 && box.y + box.height <= 640, `Follow along on screen: ${JSON.stringify(box)}`);
+    const [box, cube, sticky] = await Promise.all([follow.boundingBox(), page.locator('#cube').boundingBox(),
+      page.locator('.stage-box').boundingBox()]);
+    assert.ok(box.y >= sticky.y + sticky.height && box.y + box.height <= page.viewportSize().height,
+      `Follow along on screen, below the player: ${JSON.stringify({ box, sticky })}`);
     assert.ok(cube.y + cube.height / 2 >= 0, `the cube in view: ${JSON.stringify(cube)}`);
     assert.equal(await page.getByRole('group', { name: /net/ }).isVisible(), false, 'the editor closed');
+    assert.equal(await page.getByRole('radio', { name: 'Colours' }).isChecked(), true, 'the cube in its own colours');
     assert.deepEqual(page.errors, []);
   });
 });

@@ -2,11 +2,12 @@
 // along. Each loads its code on first use; follow-along mode lasts across a
 // reload (a phone asleep, a tab discarded).
 
+import { keepSticky } from '../cube.js';
 import { $, page, ui } from '../page.js';
 import { act } from '../player.js';
-import { recall } from '../remembered.js';
+import { recall, remember } from '../remembered.js';
 import { labClient } from '../solving.js';
-import { load, mode } from '../show.js';
+import { load, mode, setView } from '../show.js';
 
 export function wireYourCube({ wasm, colours }) {
   // While open, the player shows the cube being painted; opened from its
@@ -27,20 +28,29 @@ export function wireYourCube({ wasm, colours }) {
       onSolve: async (facelets) => {
         editor.open = false;
         await load({ ...wasm.readInput(facelets), mode: mode() });
+        // The cube just painted stays in its own colours, as it is held,
+        // not in the stage view's greys.
+        setView('colours');
         // The solution is there to follow: Follow along focused and on
         // screen, which brings it just below the player (sticky, on a phone
         // and beside the controls alike).
+        // The player has just come back to its full height, which its
+        // observer has not seen yet.
+        keepSticky();
         ui.follow.focus();
         ui.follow.scrollIntoView({ block: 'nearest' });
       },
     }));
     return built;
   };
+  let restoring = false;
   editor.addEventListener('toggle', async () => {
+    remember('thistle.editorOpen', String(editor.open));
     const fromSummary = document.activeElement === editor.querySelector('summary');
     const opened = await openEditor();
     opened?.show(editor.open);
-    if (editor.open && fromSummary) opened.focus();
+    if (editor.open && (fromSummary || restoring)) opened.focus();
+    restoring = false;
   });
   ui.scan.addEventListener('click', () => {
     ui.scanPhotos.click();
@@ -65,5 +75,12 @@ export function wireYourCube({ wasm, colours }) {
   });
   const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
   ui.follow.addEventListener('click', follow);
-  if (recall('thistle.follow') === 'true') follow();
+  if (recall('thistle.follow') === 'true') {
+    follow();
+  } else if (page.ways.current() === 'cube' && recall('thistle.editorOpen') === 'true') {
+    // A cube being painted here carries on after a reload: the editor
+    // open as it was, on the sticker to paint next.
+    restoring = true;
+    editor.open = true;
+  }
 }
