@@ -9,7 +9,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { canvasColours, openIn, quiet, searched, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
+import { canvasColours, openIn, quiet, searched, settle, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -177,6 +177,30 @@ describe('Follow along', () => {
       assert.equal(await page.getByRole('navigation', { name: 'Stages' }).isVisible(), false, 'the chips give way');
       assert.equal(await page.locator('#status').isVisible(), false, 'the status line gives way');
       await page.screenshot({ path: `/tmp/own-cube-follow-${name.replace(/\s+/g, '-')}.png` });
+      assert.deepEqual(page.errors, []);
+    });
+  }
+
+  for (const name of ['iPhone SE landscape', 'Pixel 5 landscape']) {
+    test(`on ${name} (a phone on its side), the move, Next and the whole cube are on screen together, and so are the editor and the cube`, async () => {
+      const page = await phone(name);
+      const { width, height } = page.viewportSize();
+      const whole = (box) => box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+      await page.getByRole('button', { name: 'Follow along' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await settle(page);
+      for (const [what, locator] of [['the cube', page.locator('#cube')], ['the move', page.locator('.follow-move')], ['Next', page.getByRole('button', { name: 'Next' })]]) {
+        const box = await locator.boundingBox();
+        assert.ok(whole(box), `${what} on screen: ${JSON.stringify(box)} in ${width}×${height}`);
+      }
+      await page.getByRole('button', { name: /Leave/ }).click();
+      await page.getByText('Colour editor').click();
+      await page.locator('.net .sticker.selected:focus').waitFor();
+      const [cube, selected] = await Promise.all([page.locator('#cube'), page.locator('.net .sticker.selected')].map((l) => l.boundingBox()));
+      assert.ok(cube.y + cube.height > 0 && cube.y < height && selected.y >= 0 && selected.y + selected.height <= height,
+        `the cube and the sticker to paint on screen: ${JSON.stringify({ cube, selected })}`);
+      assert.ok(selected.x >= cube.x + cube.width, 'side by side');
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width, 'nothing scrolls sideways');
       assert.deepEqual(page.errors, []);
     });
   }
