@@ -1,11 +1,12 @@
 // The glossary: the words the stage panel, Progress, the legend and the FMC
-// lab use (EO, DR, HTR, NISS, coset, G0–G3, tetrad, parity, the slices), in
+// lab use (move notation, EO, DR, HTR, NISS, coset, G0–G3, tetrad, parity, the slices), in
 // plain words, in a dialog one control away from all of them. Loaded on
 // first use.
 
 import { ui } from './page.js';
 
 const TERMS = [
+  ['Moves: R, R′, R2', 'A letter turns one face: U up, D down, R right, L left, F front, B back. R alone is a quarter turn clockwise as you look at that face, R′ ("R prime") anticlockwise, and R2 a half turn. Each counts as one move.'],
   ['Stage', 'One of the four steps Thistlethwaite\'s method solves the cube in. Each allows fewer kinds of turn than the one before, until half turns alone finish it.'],
   ['EO (edge orientation)', 'Stage 1, Orient edges: every edge is turned the right way round, so none needs flipping again. Fewest-moves solvers call it EO.'],
   ['DR (domino reduction)', 'Stage 2, Orient corners + slice: every corner\'s top or bottom colour faces up or down, and the four middle-layer edges are in the middle layer. The cube then turns like a 3×3×2 "domino".'],

@@ -86,6 +86,9 @@ describe('the page as people use it', () => {
     assert.ok(sizes.filter((s) => !s.aside && /sticker/.test(s.what)).length >= 9, 'the face being painted is among the targets');
     const small = sizes.filter((s) => !s.aside && (s.width < 44 || s.height < 44)).map(({ aside, ...size }) => size);
     assert.deepEqual(small, [], 'targets under 44 × 44');
+    // A switch's whole box takes the tap: it is the label, not a box around a small one.
+    const boxed = await page.locator('.toggle').evaluateAll((all) => all.filter((t) => t.tagName !== 'LABEL').map((t) => t.textContent.trim()));
+    assert.deepEqual(boxed, [], 'switches whose box is not their label');
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(scrollWidth <= PHONES[1].width, `the page does not scroll sideways: ${scrollWidth}`);
     assert.deepEqual(page.errors, []);
