@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { open, quiet, searched, settle, takeWay, useBrowser } from './harness.mjs';
+import { open, quiet, searched, settle, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -82,6 +82,36 @@ describe('save picture', () => {
     await page.getByRole('switch', { name: 'Caption' }).check();
     const captioned = pngSize((await save(page)).bytes);
     assert.ok(captioned.height > legend.height + 60, `caption lines too: ${captioned.height} > ${legend.height} px`);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a legend too long for one line wraps rather than running off the picture', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent("F2 R2 B2 R' F2 D2 U2 F U2 L F2 L F R2 U' B' R2 D' B' L2")}&mode=fast`);
+    await searched(page);
+    await page.locator('.chip').nth(1).click();
+    await settle(page);
+    assert.equal((await status(page)).stage, 1, 'stage 2, whose legend is the longest');
+    await takeWay(page, 'teach');
+    await page.getByRole('switch', { name: 'Caption' }).check();
+    const { bytes } = await save(page);
+    // Drawn pixels in the picture's rightmost columns, by its last lines: a line cut off at the edge.
+    const atEdge = await page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      [canvas.width, canvas.height] = [image.width, image.height];
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      const top = Math.round(image.height * 0.85); // the words' last lines
+      const { data } = context.getImageData(image.width - 6, top, 6, image.height - top);
+      let drawn = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 12) drawn += 1;
+      }
+      return drawn;
+    }, bytes.toString('base64'));
+    assert.equal(atEdge, 0, 'nothing drawn at the right edge by the words');
     assert.deepEqual(page.errors, []);
   });
 });

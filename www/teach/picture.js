@@ -76,7 +76,19 @@ async function withWords(blob, { caption, legend, colours }) {
   const context = canvas.getContext('2d');
   context.font = `${size}px sans-serif`;
   const text = caption ? caption.lines.flatMap((line) => wrap(context, line, WIDTH - 2 * margin)) : [];
-  const lines = (caption ? 1 + text.length : 0) + (legend.length ? 1 : 0);
+  // The legend's swatches in rows, each as many as fit the width.
+  const rows = [];
+  let room = 0;
+  for (const item of legend) {
+    const width = size * 2.6 + context.measureText(item.meaning).width;
+    if (rows.length === 0 || width > room) {
+      rows.push([]);
+      room = WIDTH - 2 * margin;
+    }
+    rows.at(-1).push(item);
+    room -= width;
+  }
+  const lines = (caption ? 1 + text.length : 0) + rows.length;
   canvas.width = WIDTH;
   canvas.height = image.height + Math.round(lines * size * 1.5 + margin);
   context.fillStyle = colours.background;
@@ -98,16 +110,19 @@ async function withWords(blob, { caption, legend, colours }) {
     }
     y += size * 1.5;
   }
-  let x = margin;
-  for (const { colour, meaning } of legend) {
-    context.fillStyle = colour;
-    context.fillRect(x, y - size / 2, size, size);
-    // An edge in the ink colour, so that a pale swatch shows.
-    context.strokeStyle = colours.ink;
-    context.lineWidth = 2;
-    context.strokeRect(x, y - size / 2, size, size);
-    x += size * 1.4;
-    x += write(meaning, `${size}px sans-serif`, colours.ink, x) + size * 1.2;
+  for (const [k, row] of rows.entries()) {
+    if (k > 0) y += size * 1.5;
+    let x = margin;
+    for (const { colour, meaning } of row) {
+      context.fillStyle = colour;
+      context.fillRect(x, y - size / 2, size, size);
+      // An edge in the ink colour, so that a pale swatch shows.
+      context.strokeStyle = colours.ink;
+      context.lineWidth = 2;
+      context.strokeRect(x, y - size / 2, size, size);
+      x += size * 1.4;
+      x += write(meaning, `${size}px sans-serif`, colours.ink, x) + size * 1.2;
+    }
   }
   return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
 }
