@@ -30,6 +30,20 @@ describe('the handout', () => {
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
     const count = pages(pdf);
     assert.ok(count >= 1 && count <= 2, `${count} pages`);
+    // On screen, Print and a way back to the player, which do not print.
+    await page.evaluate(() => { window.printed = 0; window.print = () => { window.printed += 1; }; });
+    await sheet.getByRole('button', { name: 'Print' }).click();
+    await page.waitForFunction(() => window.printed === 1);
+    const back = sheet.getByRole('link', { name: 'Open in the player' });
+    assert.doesNotMatch(await back.getAttribute('href'), /handout/);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await back.isVisible(), false, 'not printed');
+    await page.emulateMedia({ media: 'screen' });
+    await back.click();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), true, 'the player');
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), SCRAMBLE);
     assert.deepEqual(page.errors, []);
   });
 

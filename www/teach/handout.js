@@ -28,6 +28,20 @@ function figure(caption, view, label) {
   return box;
 }
 
+/** Print, and the same link without `handout=1`: the player, on the same solution. */
+function actions() {
+  const row = element('p', '', 'handout-actions');
+  const print = element('button', 'Print');
+  print.type = 'button';
+  print.addEventListener('click', () => window.print());
+  const address = new URL(location.href);
+  address.searchParams.delete('handout');
+  const back = element('a', 'Open in the player');
+  back.href = address.href;
+  row.append(print, ' ', back);
+  return row;
+}
+
 /**
  * Fills `root` with the handout of `solution` (`App.show`'s) as `app`
  * plays it, once its style sheet is in.
@@ -64,7 +78,10 @@ export async function layOutHandout({ root, app, solution }) {
       ? `Solution on the real scramble: ${whole.text}`
       : `Solution: ${stages.map((stage) => stage.moves.join(' ') || '·').join('  |  ')}`, 'handout-moves'),
   );
-  // On screen only with handout=1; printed whenever laid out.
-  root.hidden = !document.documentElement.hasAttribute('data-handout');
+  // On screen only with handout=1, with a way to print it and one back to
+  // the player; printed whenever laid out (those two left out).
+  const onScreen = document.documentElement.hasAttribute('data-handout');
+  if (onScreen) root.prepend(actions());
+  root.hidden = !onScreen;
   document.documentElement.toggleAttribute('data-handout-ready', true);
 }
