@@ -99,6 +99,7 @@ export function display(wanted, searched, counts = null) {
   if (page.lab) page.lab.shown();
   if (page.prove) page.prove.shown(wanted);
   showSolution(result.solution, wanted.input);
+  page.showLabSolution?.();
   setMode(result.mode);
   // Each count says what it is: fewest moves is not the sum of each
   // stage's shortest, which is Fastest's.
@@ -198,6 +199,8 @@ export function showScrambleOnly(input) {
   ui.scrubber.max = '0';
   showCounts('');
   if (page.lab) page.lab.shown();
+  // Nothing of a solution is left to read during a practice attempt.
+  $('lab-solution').replaceChildren();
   page.shown = '';
   narrateNew();
   update();

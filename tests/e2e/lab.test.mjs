@@ -382,6 +382,23 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('the lab shows the scramble and the write-up of the solution on show, and follows the NISS switch', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const region = page.getByRole('region', { name: 'Solution on show' });
+    assert.match(await region.textContent(), new RegExp(`^Scramble: ${SCRAMBLE.replace(/'/g, "'")}`));
+    const lines = async () => (await region.locator('pre').textContent()).trim().split('\n');
+    const before = await lines();
+    assert.equal(before.length, 5, `four stages and the whole solution: ${before}`);
+    assert.match(before.at(-1), new RegExp(`^Solution: .+ \\(${await shownTotal(page)}\\)$`));
+    await page.getByRole('switch', { name: 'NISS' }).check();
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-searching')
+      && document.querySelector('#result').textContent.includes('with NISS'));
+    const after = await lines();
+    assert.match(after.at(-1), new RegExp(`^Solution: .+ \\(${await shownTotal(page)}\\)$`), 'the NISS solution\'s total');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('Continue from here plays an EO and a DR on the axes the attempt did them on', async () => {
     // EO on U/D, then DR with corners on F/B: a DR is also an EO on R/L,
     // where the completion was once found, and the EO then missed its goal.

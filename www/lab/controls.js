@@ -21,7 +21,24 @@ async function usePractice() {
   return page.practice;
 }
 
+/**
+ * The solution on show as an FMC competitor reads it: the scramble, then
+ * the write-up (a line per stage with its running total, inverse moves in
+ * parentheses, then the whole solution), which the lab's choices change.
+ */
+function showSolution() {
+  const box = $('lab-solution');
+  const scramble = document.createElement('p');
+  scramble.className = 'reading';
+  scramble.textContent = page.solution.scramble ? `Scramble: ${page.solution.scramble}` : 'A cube state, with no scramble of its own.';
+  const writeUp = document.createElement('pre');
+  writeUp.textContent = page.app.writeUp();
+  box.replaceChildren(scramble, writeUp);
+}
+
 export function wireLab() {
+  page.showLabSolution = showSolution;
+  showSolution();
   // A new solve: choices made among the old one's alternatives go with it.
   const resolve = () => {
     page.chosen.clear();
