@@ -440,20 +440,29 @@ mod tests {
         check_attempt(&cube, &read_attempt(attempt).unwrap(), complete).unwrap()
     }
 
-    #[test]
-    fn the_fast_solution_stage_by_stage_reaches_each_goal_in_turn() {
-        let scramble = "R U2 F' L D B2 R' F U L2 D'";
-        let cube = parse(scramble).unwrap().cube();
-        let fast = crate::solve::solver::solve(&cube).unwrap();
-        let steps: Vec<Step> = fast
-            .stages
+    /// An FMC scramble whose EO on U/D, `D' L F D2 L2 D'`, and DR after
+    /// it, `L' F2 R F' L'`, also make an EO on R/L.
+    const EO_ON_UD_THEN_DR: &str =
+        "R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F";
+
+    /// Stages with moves, each a step on the normal side.
+    fn normal_steps(stages: &[SolvedStage]) -> Vec<Step> {
+        stages
             .iter()
             .filter(|s| !s.moves.is_empty())
             .map(|s| Step {
                 moves: s.moves.clone(),
                 side: Side::Normal,
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn the_fast_solution_stage_by_stage_reaches_each_goal_in_turn() {
+        let scramble = "R U2 F' L D B2 R' F U L2 D'";
+        let cube = parse(scramble).unwrap().cube();
+        let fast = crate::solve::solver::solve(&cube).unwrap();
+        let steps = normal_steps(&fast.stages);
         let result = check_attempt(&cube, &steps, false).unwrap();
         assert_eq!(result.reached, Some("Half-turn finish"));
         assert!(result.solved);
@@ -649,26 +658,14 @@ mod tests {
     /// one (the scramble below: EO on U/D, completed on R/L's edges).
     #[test]
     fn a_completion_keeps_the_axes_of_the_attempts_own_steps() {
-        let mut scrambles =
-            vec![
-                parse("R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F")
-                    .unwrap()
-                    .cube(),
-            ];
+        let mut scrambles = vec![parse(EO_ON_UD_THEN_DR).unwrap().cube()];
         use rand::SeedableRng;
         let mut rng = rand::rngs::StdRng::seed_from_u64(42);
         scrambles.extend((0..3).map(|_| crate::solve::scramble::random_state(&mut rng)));
         for cube in scrambles {
             for on in Orientation::all() {
                 let solution = fewest::solve_fewest_in(&cube, on, 20_000).unwrap();
-                let steps: Vec<Step> = solution.stages[..2]
-                    .iter()
-                    .filter(|s| !s.moves.is_empty())
-                    .map(|s| Step {
-                        moves: s.moves.clone(),
-                        side: Side::Normal,
-                    })
-                    .collect();
+                let steps = normal_steps(&solution.stages[..2]);
                 let result = check_attempt(&cube, &steps, true).unwrap();
                 let completion = result.completion.expect("asked for");
                 let completed_on = Orientation::with_axes(completion.axes).unwrap();
@@ -695,8 +692,7 @@ mod tests {
     /// plays on stage by stage, the attempt's steps first, and solves.
     #[test]
     fn a_completed_eo_and_dr_play_on_stage_by_stage() {
-        let scramble = "R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F";
-        let cube = parse(scramble).unwrap().cube();
+        let cube = parse(EO_ON_UD_THEN_DR).unwrap().cube();
         let steps = read_attempt("D' L F D2 L2 D' // EO\nL' F2 R F' L' // DR").unwrap();
         let result = check_attempt(&cube, &steps, true).unwrap();
         let played = result.staged(&cube, &steps).expect("completed").unwrap();
