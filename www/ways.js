@@ -76,6 +76,14 @@ export function createWays({ onWay, onError }) {
   for (const way of WAYS) {
     tab(way).addEventListener('click', () => show(way, { scroll: true }));
     tab(way).addEventListener('keydown', (event) => {
+      // Tab goes from the tab into its panel, as tabs do, not through the
+      // shared player first (Shift+Tab from the panel reaches it).
+      const first = event.key === 'Tab' && !event.shiftKey && way === current && firstControl(way);
+      if (first) {
+        event.preventDefault();
+        first.focus();
+        return;
+      }
       const at = WAYS.indexOf(way);
       const to = {
         ArrowRight: (at + 1) % WAYS.length,

@@ -73,6 +73,16 @@ describe('the ways in', () => {
     // Only the selected tab is in the Tab order.
     assert.deepEqual(await page.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.tabIndex)), [0, -1, -1, -1]);
     assert.equal((await status(page)).position, before, 'the arrows on a tab did not step the solution');
+    // Tab goes from a tab into its panel, not through the player first; Shift+Tab comes back.
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    await page.getByRole('tabpanel', { name: 'FMC lab' }).waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'axes', 'the lab\'s first control');
+    await page.getByRole('tab', { name: 'Watch' }).click();
+    await page.getByRole('tab', { name: 'Watch' }).focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('[role="tabpanel"]')?.id), 'way-watch', 'into Watch');
     assert.deepEqual(page.errors, []);
   });
 
