@@ -15,10 +15,16 @@ function resize(width, height) {
 }
 
 
-/** The height of the block that sticks to the top of a phone's screen (the cube and its player), or 0 where none sticks. */
+/**
+ * The height of the block that sticks to the top of a phone's screen (the
+ * cube and its player), or 0 where none sticks above the rest (a phone on
+ * its side has it in a column beside them).
+ */
 export function stickyHeight() {
   const block = ui.canvas.closest('.stage-box');
-  return getComputedStyle(block).position === 'sticky' ? Math.ceil(block.getBoundingClientRect().height) : 0;
+  const box = block.getBoundingClientRect();
+  const beside = document.querySelector('.controls').getBoundingClientRect().left >= box.right;
+  return getComputedStyle(block).position === 'sticky' && !beside ? Math.ceil(box.height) : 0;
 }
 
 /**
