@@ -33,9 +33,8 @@ export function wireYourCube({ wasm, colours }) {
         setView('colours');
         // The solution is there to follow: Follow along focused and on
         // screen, which brings it just below the player (sticky, on a phone
-        // and beside the controls alike).
-        // The player has just come back to its full height, which its
-        // observer has not seen yet.
+        // and beside the controls alike). The player has just come back to
+        // its full height, which its observer has not seen yet.
         keepSticky();
         ui.follow.focus();
         ui.follow.scrollIntoView({ block: 'nearest' });
