@@ -147,13 +147,6 @@ export function onKey(event) {
     root.toggleAttribute('data-blank');
     return;
   }
-  // As in presentation software, a key that would move the cube while the
-  // screen is blank shows it again instead: nothing moves unseen.
-  if (root.hasAttribute('data-blank') && [...ARROWS, 'PageDown', 'PageUp', ' ', 'Home', 'End', '1', '2', '3', '4'].includes(event.key)) {
-    event.preventDefault();
-    root.removeAttribute('data-blank');
-    return;
-  }
   const app = page.app;
   // A clicker's keys, in a presentation only: elsewhere they scroll the page.
   const clicker = presenting() ? { PageDown: () => app.stepForward(), PageUp: () => app.stepBack() } : {};
@@ -172,5 +165,8 @@ export function onKey(event) {
   const command = commands[event.key];
   if (!command) return;
   event.preventDefault();
-  act(command);
+  // As in presentation software, a key that would move the cube while the
+  // screen is blank shows it again instead: nothing moves unseen.
+  if (root.hasAttribute('data-blank')) root.removeAttribute('data-blank');
+  else act(command);
 }
