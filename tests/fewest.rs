@@ -131,6 +131,27 @@ fn the_default_budget_averages_well_under_fast_mode() {
 }
 
 #[test]
+fn a_scramble_of_a_few_moves_is_solved_in_no_more() {
+    // Its four stages on one pair of axes (edges R/L, corners F/B) are 6,
+    // 1, 0 and 0 moves; a search that assumed every cube's last stages
+    // cost what a random state's do found 11.
+    let cube = notation::parse("D L B D' F2 D U").unwrap().cube();
+    assert_eq!(fewest(&cube, DEFAULT_BUDGET).len(), 7);
+    let mut rng = scramble::rng(Some(7));
+    for _ in 0..40 {
+        let moves = scramble::random_moves(&mut rng, 7);
+        let cube = CubieCube::solved().apply(&moves);
+        let solution = fewest(&cube, DEFAULT_BUDGET);
+        common::check_stages(&cube, &solution);
+        assert!(
+            solution.len() <= 7,
+            "{} moves for {moves:?}",
+            solution.len()
+        );
+    }
+}
+
+#[test]
 fn superflip_keeps_all_four_stages_and_gets_shorter() {
     let cube = notation::parse(SUPERFLIP).unwrap().cube();
     let (solution, fast) = check_fewest(&cube, DEFAULT_BUDGET);

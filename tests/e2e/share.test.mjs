@@ -326,8 +326,8 @@ describe('links to other tools', () => {
 });
 
 describe('the solution on show travels with the link', () => {
-  // Fewest-moves mode finds 13 moves; the proof finds 12 in well under a second natively.
-  const SHORTER = "F2 U F U' L' R B2 L2 R D";
+  // Fewest-moves mode finds 18 moves; the proof finds 13 in well under a second natively.
+  const SHORTER = "L B F2 D R' D' L' D' L";
 
   /** Opens the page's own address in a new tab, as a person the link was sent to. */
   const reopen = async (page) => {
