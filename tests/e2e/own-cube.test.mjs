@@ -155,6 +155,32 @@ describe('painting', () => {
     assert.equal(await page.getByRole('radio', { name: 'Colours' }).isChecked(), true, 'the cube in its own colours');
     assert.deepEqual(page.errors, []);
   });
+
+  test('on the smallest phone, a mistake in the last sticker is told above the colours, on screen, until it is painted right', async () => {
+    const page = await phone('iPhone SE');
+    await openEditor(page);
+    const hold = page.locator('.editor-hold');
+    // The solved cube with its last sticker, B9, tapped and painted white.
+    await page.locator('.net [data-index="53"]').tap();
+    await page.getByRole('button', { name: 'White', exact: true }).tap();
+    await page.waitForFunction(() => /^One mistake to fix: ringed in the net, and explained below it\.$/.test(document.querySelector('.editor-hold').textContent));
+    assert.match(await page.locator('.problems li').first().textContent(), /10 white stickers and 8 blue/);
+    // Ringed, though still the sticker selected.
+    const ringed = await page.locator('.net .sticker.bad').evaluateAll((cells) => cells.map((cell) => [cell.dataset.index, getComputedStyle(cell).boxShadow]));
+    assert.equal(ringed.length, 1);
+    assert.equal(ringed[0][0], '53');
+    assert.match(ringed[0][1], /6px/, `its ring: ${ringed[0][1]}`);
+    const { height } = page.viewportSize();
+    const told = await hold.boundingBox();
+    assert.ok(told.y >= 0 && told.y + told.height <= height, `the line on screen: ${JSON.stringify(told)} in ${height} px`);
+    await page.screenshot({ path: '/tmp/own-cube-mistake.png' });
+    // Painted blue again: the way to hold the face comes back.
+    await page.locator('.net [data-index="53"]').tap();
+    await page.getByRole('button', { name: 'Blue', exact: true }).tap();
+    await page.waitForFunction(() => /^Painting the blue face \(B\)/.test(document.querySelector('.editor-hold').textContent));
+    assert.equal(await page.getByRole('button', { name: 'Solve this' }).isEnabled(), true);
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe('Follow along', () => {

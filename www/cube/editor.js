@@ -90,6 +90,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   let photoOf;
   /** Counts checks, so that problems arriving for an older one are dropped. */
   let checks = 0;
+  /** How many mistakes the painted cube has, as last listed, and whether any is ringed. */
+  let mistakes = 0;
+  let ringing = false;
   /** Whether the player shows this cube (the editor is on screen). */
   let showing = false;
 
@@ -148,7 +151,6 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   function select(index, focus = net.contains(document.activeElement)) {
     const at = isCentre(index) ? index - 4 : index;
     const face = faceOf(at);
-    const newFace = face !== faceOf(selected) || !hold.textContent;
     cells[selected].tabIndex = -1;
     cells[selected].classList.remove('selected');
     cells[selected].removeAttribute('aria-current');
@@ -158,12 +160,25 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     cells[at].setAttribute('aria-current', 'true');
     net.dataset.face = FACES[face];
     if (focus && document.activeElement !== cells[at]) cells[at].focus();
-    if (newFace) {
-      const colour = COLOURS[face].toLowerCase();
-      hold.textContent = `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
-      whole.textContent = `Whole face ${colour}`;
-    }
+    whole.textContent = `Whole face ${COLOURS[face].toLowerCase()}`;
+    tellHold();
     keep();
+  }
+
+  /**
+   * The line above the colours: how to hold the cube for the face being
+   * painted or, while the painted cube is not a real one, that it has
+   * mistakes. On a phone the list that explains them is below the net,
+   * off screen while painting. Rewritten only when it changes, as it is
+   * read out.
+   */
+  function tellHold() {
+    const face = faceOf(selected);
+    const colour = COLOURS[face].toLowerCase();
+    const text = mistakes
+      ? `${mistakes === 1 ? 'One mistake' : `${mistakes} mistakes`} to fix: ${ringing ? 'ringed in the net, and explained below it' : 'explained below the net'}.`
+      : `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
+    if (hold.textContent !== text) hold.textContent = text;
   }
 
   /** Paints the selected sticker colour `c` and selects the next. */
@@ -216,6 +231,11 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     const letters = stickers.map((c) => COLOUR_LETTERS[c]).join('');
     const valid = !blanks && check(letters).valid;
     checks += 1;
+    // An invalid cube keeps the old count until its own list comes.
+    if (blanks || valid) {
+      mistakes = 0;
+      tellHold();
+    }
     draw(new Set());
     if (blanks) {
       const next = stickers.findIndex((c) => c === BLANK);
@@ -266,6 +286,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     draw(new Set(found.flatMap((problem) => problem.stickers)));
     list.replaceChildren(...found.map((problem) => element('li', {}, problem.message)));
     list.removeAttribute('aria-busy');
+    mistakes = found.length;
+    ringing = found.some((problem) => problem.stickers.length);
+    tellHold();
   }
 
   /** Reads a pasted or typed facelet string into the net, if it fits. */
