@@ -25,6 +25,11 @@ describe('the handout', () => {
     assert.match(await sheet.textContent(), /G0 → G1 · 2,048 cosets/);
     assert.equal(await sheet.getByRole('img', { name: /net/ }).count(), 8, 'before and after each stage');
     assert.equal(await sheet.locator('svg text').first().textContent() !== '', true, 'letters on the stickers');
+    // Large enough to read on paper: most of a sticker's height.
+    const letterShare = await sheet.locator('svg').first().evaluate((svg) => parseFloat(getComputedStyle(svg.querySelector('text')).fontSize)
+      / svg.querySelector('rect').height.baseVal.value);
+    assert.ok(letterShare >= 0.7, `letters ${letterShare.toFixed(2)} of a sticker's height`);
+    await sheet.screenshot({ path: '/tmp/handout.png' });
     assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).isVisible(), false, 'only the sheet on screen');
     assert.match(page.url(), /handout=1/, 'the address keeps it');
     const pdf = await page.pdf({ format: 'A4', printBackground: true });
