@@ -287,9 +287,9 @@ fn parts_of_a_proof_give_together_the_whole_proofs_solution() {
         "R U2 F' L D2 B R2 U' F",
         "L2 B' U R2 D F' R U2 B",
         "B' R2 B2 F2 B2 R U2",
-        // Proven in 9 moves; fewest mode's best, on all six orientations
-        // or any one, is 12.
-        "U D B D2 B' U2 D2 R D'",
+        // Proven in 18 moves; fewest mode's best, on all six orientations
+        // or any one, is 19.
+        "R U L2 B L2 D2 L' F2 L'",
     ] {
         let cube = cube_of(scramble);
         for niss in [false, true] {
