@@ -91,16 +91,6 @@ const TYPICAL_REST: [usize; BRANCHING] = [15, 10, 5];
 /// which are taken at once or early: 10 made no difference.
 const LUCKY_REST: [usize; BRANCHING] = [0, 7, 1];
 
-/// Below this many moves the best is far shorter than a random state's
-/// (about 20), and its later stages may be too: nothing is assumed of
-/// them (`LUCKY_REST` is 0). A scramble of a few moves is then solved in
-/// no more (`D L B D' F2 D U` took 11 moves, where stages of 6, 1, 0 and 0
-/// on one pair of axes do it in 7): over 40 scrambles of 7 random moves,
-/// 7.0 moves on average against 7.4, and of 9, 10.35 against 10.75. A
-/// random state's search rarely gets there: 0.2% more instructions over
-/// 100 (callgrind), the same solutions.
-const EASY_BELOW: usize = 17;
-
 /// `LUCKY_REST` once NISS goes on from the plain search. Its search mostly
 /// runs out of partial solutions that could win before it spends its
 /// nodes, so the time is what those cost, not the budget: stage 3's at 2
@@ -109,6 +99,16 @@ const EASY_BELOW: usize = 17;
 /// against 19.55, over 400 states). Stage 2's at 8 as well saved another
 /// fifth but cost 0.15 moves (19.83 on those 1,000 states).
 const NISS_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
+
+/// Below this many moves the best is far shorter than a random state's
+/// (about 20), and its later stages may be too: nothing is assumed of
+/// them (the lucky rest is 0, with NISS or without). A scramble of a few
+/// moves is then solved in no more (`D L B D' F2 D U` took 11 moves,
+/// where stages of 6, 1, 0 and 0 on one pair of axes do it in 7): over 40
+/// scrambles of 7 random moves, 7.0 moves on average against 7.4, and of
+/// 9, 10.35 against 10.75. A random state's search rarely gets there:
+/// 0.2% more instructions over 100 (callgrind), the same solutions.
+const EASY_BELOW: usize = 17;
 
 /// The most each branching stage may cost beyond its cheapest. Stages 1
 /// and 2 have many solutions beyond that, which rarely pay off; stage 3 may
