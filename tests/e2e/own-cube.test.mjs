@@ -174,8 +174,10 @@ describe('painting', () => {
     const told = await hold.boundingBox();
     assert.ok(told.y >= 0 && told.y + told.height <= height, `the line on screen: ${JSON.stringify(told)} in ${height} px`);
     await page.screenshot({ path: '/tmp/own-cube-mistake.png' });
-    // Painted blue again: the way to hold the face comes back.
-    await page.locator('.net [data-index="53"]').tap();
+    // Backspace takes back the colour just painted, the last sticker's,
+    // and blue paints it right: the way to hold the face comes back.
+    await page.keyboard.press('Backspace');
+    assert.match(await facelets(page), /BBBBBBBB\.$/);
     await page.getByRole('button', { name: 'Blue', exact: true }).tap();
     await page.waitForFunction(() => /^Painting the blue face \(B\)/.test(document.querySelector('.editor-hold').textContent));
     assert.equal(await page.getByRole('button', { name: 'Solve this' }).isEnabled(), true);

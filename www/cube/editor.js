@@ -93,6 +93,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   /** How many mistakes the painted cube has, as last listed, and whether any is ringed. */
   let mistakes = 0;
   let ringing = false;
+  /** Whether the last sticker (B9) was just painted, and so is still selected. */
+  let paintedLast = false;
   /** Whether the player shows this cube (the editor is on screen). */
   let showing = false;
 
@@ -149,6 +151,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
 
   /** Selects sticker `index` (a centre selects the face's first sticker); focus follows where it was in the net. */
   function select(index, focus = net.contains(document.activeElement)) {
+    paintedLast = false;
     const at = isCentre(index) ? index - 4 : index;
     const face = faceOf(at);
     cells[selected].tabIndex = -1;
@@ -189,12 +192,17 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       unsure.delete(index);
       refresh();
     }
-    select(step(index, 1));
+    const next = step(index, 1);
+    select(next);
+    paintedLast = next === index;
   }
 
-  /** Goes back one sticker and clears it. */
+  /**
+   * Goes back one sticker and clears it; after the last sticker, which
+   * stays selected once painted, clears that one, the colour just typed.
+   */
   function back() {
-    const index = step(selected, -1);
+    const index = paintedLast ? selected : step(selected, -1);
     stickers[index] = BLANK;
     unsure.delete(index);
     refresh();
