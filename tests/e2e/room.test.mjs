@@ -68,6 +68,29 @@ describe('a class can read it from the back row', () => {
     });
   }
 
+  test('outside Present at 3840×2160 the text is over 24 px and the switches and choices grow with it', async () => {
+    const page = await open(env.browser, env.server.url, { width: 3840, height: 2160 });
+    await searched(page);
+    const panel = await takeWay(page, 'teach');
+    const status = await page.getByRole('status').filter({ hasText: /^Move 0 of \d+/ })
+      .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    assert.ok(status >= 26, `the status is ${status} px`);
+    const inputs = [
+      panel.getByRole('switch', { name: 'Caption' }),
+      page.getByRole('checkbox', { name: 'Hidden faces' }),
+      page.getByRole('radio', { name: 'Stage' }),
+    ];
+    for (const input of inputs) {
+      const { box, text } = await input.evaluate((element) => ({
+        box: element.getBoundingClientRect().height,
+        text: parseFloat(getComputedStyle(element.closest('label')).fontSize),
+      }));
+      assert.ok(box >= 0.8 * text, `${await input.getAttribute('id')}: a ${box} px box beside ${text} px text`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('in a presentation PageDown and PageUp step one move, Space after clicking Present plays, and . blanks', async () => {
     const page = await open(env.browser, env.server.url, { width: 1280, height: 720 });
     await searched(page);
