@@ -68,6 +68,38 @@ describe('a class can read it from the back row', () => {
     });
   }
 
+  test('in a presentation the stage in plain words, How it works and the Glossary can be read from the back row, and closing the Glossary keeps presenting', async () => {
+    const viewport = { width: 1920, height: 1080 };
+    const page = await open(env.browser, env.server.url, viewport);
+    await searched(page);
+    await present(page);
+    const least = viewport.height * 0.025;
+    const fontSize = (locator) => locator.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+    const readable = async (name, locator) => {
+      assert.equal(await locator.isVisible(), true, `${name} shows`);
+      const size = await fontSize(locator);
+      assert.ok(size >= least, `${name}: ${size} px, at least ${least} px`);
+    };
+    const stage = page.getByRole('region', { name: /^Stage 1: Orient edges/ });
+    await readable("the stage's plain words", stage.getByText(/^Turns every edge the right way round/));
+    await stage.getByText('How it works: pieces, groups and moves').click();
+    await readable('How it works', stage.locator('#stage-why'));
+    await readable('the moves allowed', stage.locator('#stage-allowed'));
+    const glossaryButton = page.getByRole('button', { name: 'Glossary', exact: true });
+    await readable('the Glossary button', glossaryButton);
+    await glossaryButton.click();
+    const glossary = page.getByRole('dialog', { name: 'Glossary' });
+    await glossary.waitFor();
+    await readable('a glossary entry', glossary.locator('dd').first());
+    const box = await glossary.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `the glossary is on screen: ${JSON.stringify(box)}`);
+    await page.keyboard.press('Escape');
+    await glossary.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByRole('button', { name: 'Exit presentation' }).isVisible(), true, 'still presenting');
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('outside Present at 3840×2160 the text is over 24 px and the switches and choices grow with it', async () => {
     const page = await open(env.browser, env.server.url, { width: 3840, height: 2160 });
     await searched(page);
