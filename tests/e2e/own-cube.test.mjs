@@ -85,6 +85,31 @@ describe('the colour editor on a phone', () => {
       assert.deepEqual(page.errors, []);
     });
   }
+
+  test('on the iPhone SE, Clear all brings U1, focused, and the colours back on screen below the player', async () => {
+    const page = await phone('iPhone SE');
+    await openEditor(page);
+    await page.getByRole('button', { name: 'Clear all' }).tap();
+    await page.locator('.net [data-index="0"]:focus').waitFor();
+    const { height } = page.viewportSize();
+    const under = await page.evaluate(() => document.querySelector('.stage-box').getBoundingClientRect().bottom);
+    for (const [what, locator] of [['U1', page.locator('.net [data-index="0"]')], ['the colours', page.locator('.palette')]]) {
+      const box = await locator.boundingBox();
+      assert.ok(box.y >= under - 1 && box.y + box.height <= height, `${what} between ${under} and ${height} px: ${JSON.stringify(box)}`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
+  for (const name of ['iPhone SE landscape', 'Pixel 5 landscape']) {
+    test(`on ${name}, every colour's name is whole on its button`, async () => {
+      const page = await phone(name);
+      await openEditor(page);
+      const cut = await page.locator('.palette .swatch').evaluateAll((swatches) => swatches
+        .filter((swatch) => swatch.scrollWidth > swatch.clientWidth).map((swatch) => `${swatch.textContent}: ${swatch.scrollWidth} in ${swatch.clientWidth}`));
+      assert.deepEqual(cut, []);
+      assert.deepEqual(page.errors, []);
+    });
+  }
 });
 
 describe('painting', () => {
@@ -124,6 +149,38 @@ describe('painting', () => {
     await page.keyboard.press('Backspace');
     assert.match(await page.locator(':focus').getAttribute('aria-label'), /^U9: not painted$/);
     assert.match(await facelets(page), /^RRRRURRR\./);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('with the editor left open, another way in plays its solution on the whole player, and Your cube shows the painting again', async () => {
+    const page = await phone('iPhone SE');
+    await openEditor(page);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.locator('.net [data-index="0"]').click();
+    for (let k = 0; k < 8; k += 1) await page.getByRole('button', { name: 'Red', exact: true }).click();
+    const painting = () => page.evaluate(() => document.documentElement.hasAttribute('data-painting'));
+    const cubeColours = async () => {
+      await quiet(page);
+      const colours = await canvasColours(page);
+      return { ...colours, cube: colours.total - colours.background };
+    };
+    assert.equal(await painting(), true);
+    for (const way of ['watch', 'lab']) {
+      await takeWay(page, way);
+      await page.waitForFunction(() => !document.documentElement.hasAttribute('data-painting'));
+      const play = page.getByRole('button', { name: 'Play', exact: true });
+      assert.equal(await play.isVisible(), true, `${way}: Play shows`);
+      const before = (await status(page)).position;
+      await page.getByRole('button', { name: 'Step forward' }).tap();
+      assert.equal((await settle(page)).position, before + 1, `${way}: the step plays`);
+      const colours = await cubeColours();
+      assert.ok(colours.marker > colours.cube * 0.01, `${way}: the stage view, not the painting: ${JSON.stringify(colours)}`);
+    }
+    await takeWay(page, 'cube');
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-painting'));
+    const colours = await cubeColours();
+    assert.ok(colours.red > colours.cube * 0.1, `the painting again: ${JSON.stringify(colours)}`);
+    assert.match(await facelets(page), /^RRRRURRRR\./, 'nothing painted is lost');
     assert.deepEqual(page.errors, []);
   });
 
@@ -210,17 +267,29 @@ describe('Follow along', () => {
   }
 
   for (const name of ['iPhone SE landscape', 'Pixel 5 landscape']) {
-    test(`on ${name} (a phone on its side), the move, Next and the whole cube are on screen together, and so are the editor and the cube`, async () => {
+    test(`on ${name} (a phone on its side), the title, the move, Next and the whole cube are on screen together, from wherever the page was scrolled and after a reload, and so are the editor and the cube`, async () => {
       const page = await phone(name);
       const { width, height } = page.viewportSize();
       const whole = (box) => box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+      const allOnScreen = async (when) => {
+        const parts = [['the title', page.getByRole('heading', { name: 'Follow along' })], ['the cube', page.locator('#cube')],
+          ['the move', page.locator('.follow-move')], ['Next', page.getByRole('button', { name: 'Next' })]];
+        for (const [what, locator] of parts) {
+          const box = await locator.boundingBox();
+          assert.ok(whole(box), `${when}: ${what} on screen: ${JSON.stringify(box)} in ${width}×${height}`);
+        }
+      };
+      // As after painting: the page scrolled down to Follow along.
+      await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
       await page.getByRole('button', { name: 'Follow along' }).click();
       await page.getByRole('button', { name: 'Next' }).click();
       await settle(page);
-      for (const [what, locator] of [['the cube', page.locator('#cube')], ['the move', page.locator('.follow-move')], ['Next', page.getByRole('button', { name: 'Next' })]]) {
-        const box = await locator.boundingBox();
-        assert.ok(whole(box), `${what} on screen: ${JSON.stringify(box)} in ${width}×${height}`);
-      }
+      await allOnScreen('following');
+      await page.reload();
+      await page.getByRole('button', { name: 'Next' }).waitFor();
+      await page.waitForFunction(() => window.thistle?.ready);
+      await settle(page);
+      await allOnScreen('after a reload');
       await page.getByRole('button', { name: /Leave/ }).click();
       await page.getByText('Colour editor').click();
       await page.locator('.net .sticker.selected:focus').waitFor();

@@ -369,9 +369,21 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     if (result.valid) onSolve(result.facelets);
   });
   solved.addEventListener('click', () => load(SOLVED));
+  /**
+   * Brings the editor on screen from its top, below a sticky player, and
+   * focuses the sticker to paint. Opening it, the player has just given way
+   * (`show`), and the page's scroll padding learns its new height only in
+   * the next frame, so the scroll is measured here.
+   */
+  const focusSticker = () => {
+    window.scrollBy(0, root.getBoundingClientRect().top - stickyHeight() - 8);
+    cells[selected].focus({ preventScroll: true });
+  };
+  // Painting starts again from U1, which comes back on screen with the colours.
   clear.addEventListener('click', () => {
     load(SOLVED.map((c, i) => (isCentre(i) ? c : BLANK)));
     select(0);
+    focusSticker();
   });
   fromShown.addEventListener('click', () => {
     const facelets = shown();
@@ -395,16 +407,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       document.documentElement.toggleAttribute('data-painting', on);
       preview(on ? stickers : undefined);
     },
-    /**
-     * Brings the editor on screen from its top, below a sticky player, and
-     * focuses the sticker to paint. The player has just given way (`show`),
-     * and the page's scroll padding learns its new height only in the next
-     * frame, so the scroll is measured here.
-     */
-    focus() {
-      window.scrollBy(0, root.getBoundingClientRect().top - stickyHeight() - 8);
-      cells[selected].focus({ preventScroll: true });
-    },
+    focus: focusSticker,
     loadScan(facelets, doubts, photos) {
       note.textContent = '';
       load([...facelets].map(colourOf), doubts.flatMap((doubt, index) => (doubt ? [index] : [])), photos && Uint8Array.from(photos));

@@ -136,7 +136,11 @@ function build(faces) {
         page.app.setFollow(true);
       });
       show();
-      forward.focus();
+      // From its top, wherever the page was scrolled (painting, or a reload
+      // restoring the scroll), with Next still on screen.
+      scrollTo(0, 0);
+      forward.focus({ preventScroll: true });
+      forward.scrollIntoView({ block: 'nearest' });
     },
   };
 }

@@ -43,12 +43,16 @@ export function wireYourCube({ wasm, colours }) {
     return built;
   };
   let restoring = false;
+  // The painting shows on the player only while Your cube is on show: the
+  // other ways play their solution, with the whole player.
+  const panel = $('way-cube');
+  const painting = async () => (await openEditor())?.show(editor.open && !panel.hidden);
+  new MutationObserver(painting).observe(panel, { attributeFilter: ['hidden'] });
   editor.addEventListener('toggle', async () => {
     remember('thistle.editorOpen', String(editor.open));
     const fromSummary = document.activeElement === editor.querySelector('summary');
-    const opened = await openEditor();
-    opened?.show(editor.open);
-    if (editor.open && (fromSummary || restoring)) opened.focus();
+    await painting();
+    if (editor.open && (fromSummary || restoring)) (await built).focus();
     restoring = false;
   });
   ui.scan.addEventListener('click', () => {
