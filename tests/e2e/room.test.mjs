@@ -321,6 +321,9 @@ describe('a class can read it from the back row', () => {
     assert.ok(count >= 1 && count <= 2, `${count} pages`);
     await page.emulateMedia({ media: 'screen' });
     assert.equal(await page.getByRole('button', { name: 'Solve' }).isVisible(), true, 'the page is back on screen');
+    // As it was: the sheet made for printing is not left on screen.
+    assert.equal(await picture.isVisible(), false, 'no second cube on screen');
+    assert.equal(await page.getByRole('region', { name: 'Moves', exact: true }).isVisible(), false, 'no printed moves on screen');
     assert.deepEqual(page.errors, []);
     await page.close();
   });
