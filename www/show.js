@@ -216,7 +216,9 @@ function showCounts(text) {
 /**
  * Solves `wanted` in the worker and shows it, unless a newer request came.
  * A solve the person asked for ends with focus on Play, so Space plays it
- * and the arrow keys step through it, wherever they pressed.
+ * and the arrow keys step through it, wherever they pressed (Mode's two
+ * radios too); but the lab's Axes and NISS keep it, so that their own keys
+ * go on through the orientations or switch NISS back.
  */
 export async function load(wanted) {
   if (practising()) return;
@@ -233,7 +235,7 @@ export async function load(wanted) {
       // A lab solve is not the one the mode finds: the link carries it.
       if (options) display({ ...wanted, stages: searched.stages }, searched, labCounts(searched, options));
       else display(wanted, searched);
-      ui.play.focus();
+      if (!document.activeElement.matches('select, [type=checkbox]')) ui.play.focus();
     }
   } catch (error) {
     if (id === page.request) showError(error);

@@ -285,6 +285,32 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('by keyboard, Axes and NISS keep focus through their solves: ↓ ↓ goes on to the second orientation, Space Space switches NISS back', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const axes = page.getByRole('combobox', { name: 'Axes' });
+    // The move-count line names the lab's choices once their solve is shown.
+    const shown = (words, present = true) => page.waitForFunction(([text, wanted]) => !document.documentElement.hasAttribute('data-searching')
+      && document.querySelector('#result').textContent.includes(text) === wanted, [words, present]);
+    const focused = () => page.evaluate(() => document.activeElement.id);
+    await axes.focus();
+    await page.keyboard.press('ArrowDown');
+    await shown('on edges F/B, corners U/D');
+    assert.equal(await focused(), 'axes', 'Axes keeps focus after its solve');
+    await page.keyboard.press('ArrowDown');
+    await shown('on edges F/B, corners R/L');
+    const niss = page.getByRole('switch', { name: 'NISS' });
+    await niss.focus();
+    await page.keyboard.press('Space');
+    await shown('with NISS');
+    assert.equal(await focused(), 'niss', 'NISS keeps focus after its solve');
+    await page.keyboard.press('Space');
+    await shown('with NISS', false);
+    assert.equal(await niss.isChecked(), false, 'the second Space switched NISS back');
+    assert.equal((await status(page)).playing, false, 'and played nothing');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('Copy write-up: the write-up reads back as the solution, and checks as solved', async () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
