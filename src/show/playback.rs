@@ -9,7 +9,8 @@
 //! however it was reached: a chip goes to its stage's start and stays there,
 //! and Play from there plays that stage and stops at its end. A stage
 //! found on the inverse scramble (NISS) plays on the inverse-side cube: at
-//! a change of side the cube shown is the other side's.
+//! a change of side the cube shown is the other side's, from the boundary
+//! on (it belongs to the stage that starts there).
 
 use crate::cube::cubie::{CubieCube, Face, Move};
 use crate::cube::geometry::signed_quarters;
@@ -27,7 +28,8 @@ pub const SPEED_RANGE: (f64, f64) = (0.25, 8.0);
 pub struct Timeline {
     moves: Vec<Move>,
     /// `states[k]` is the cube after the first `k` moves, as the side of
-    /// the last of them sees it (before any move, the first move's side).
+    /// the next move sees it (after the last, the last move's side): where
+    /// the whole solution starts, the real scramble.
     states: Vec<CubieCube>,
     /// `bounds[s]..bounds[s + 1]` are the move indices of stage `s`.
     bounds: Vec<usize>,
@@ -36,8 +38,6 @@ pub struct Timeline {
     /// Where the whole solution, played on the real scramble, starts (the
     /// segment after the stages, when some stage is on the inverse side).
     whole_from: Option<usize>,
-    /// The scrambled state, as the normal side sees it.
-    scramble: CubieCube,
 }
 
 /// The name of the segment that plays the whole solution on the real
@@ -92,7 +92,6 @@ impl Timeline {
             bounds,
             sides,
             whole_from,
-            scramble: start,
         };
         let mut state = start;
         let mut side = Side::Normal;
@@ -106,15 +105,10 @@ impl Timeline {
                 state = state.inverse();
                 side = turn_side;
             }
-            if i == 0 {
-                timeline.states.push(state);
-            }
-            state = state.apply_move(timeline.moves[i]);
             timeline.states.push(state);
+            state = state.apply_move(timeline.moves[i]);
         }
-        if timeline.states.is_empty() {
-            timeline.states.push(start);
-        }
+        timeline.states.push(state);
         timeline
     }
 
@@ -157,21 +151,19 @@ impl Timeline {
         self.whole_from.map(|_| self.stage_count() - 1)
     }
 
-    /// The cube move `i` turns: the state before it, as its side sees it.
-    pub fn before(&self, i: usize) -> CubieCube {
-        if Some(i) == self.whole_from {
-            return self.scramble;
-        }
-        let state = *self.state(i);
-        let shown_side = if i == 0 {
-            self.move_side(0)
-        } else {
-            self.move_side(i - 1)
-        };
-        if shown_side == self.move_side(i) {
-            state
-        } else {
-            state.inverse()
+    /// The cube move `i` leaves, as its side sees it (`state(i + 1)` but
+    /// where the next move is on the other side or starts the whole
+    /// solution).
+    pub fn after(&self, i: usize) -> CubieCube {
+        self.state(i).apply_move(self.moves[i])
+    }
+
+    /// The cube stage `s` leaves, as its side sees it (where it is empty,
+    /// the cube it starts from).
+    pub fn end_of(&self, s: usize) -> CubieCube {
+        match self.stage_end(s).checked_sub(1) {
+            Some(last) if last >= self.stage_start(s) => self.after(last),
+            _ => *self.state(self.stage_start(s)),
         }
     }
 
@@ -375,9 +367,9 @@ impl Playback {
         match self.animation {
             Some(t) if self.reduced_motion => Frame {
                 cube: if t.forward {
-                    *self.timeline.state(t.index + 1)
+                    self.timeline.after(t.index)
                 } else {
-                    self.timeline.before(t.index)
+                    *self.timeline.state(t.index)
                 },
                 turning: None,
             },
@@ -391,7 +383,7 @@ impl Playback {
                 let progress = if t.forward { progress } else { 1.0 - progress };
                 let full = -(signed_quarters(m) as f32) * FRAC_PI_2;
                 Frame {
-                    cube: self.timeline.before(t.index),
+                    cube: *self.timeline.state(t.index),
                     turning: Some((m.face, full * progress as f32)),
                 }
             }
@@ -557,20 +549,27 @@ mod tests {
             &scramble,
             "the scramble, on the first stage's side"
         );
-        assert_eq!(t.state(1), &scramble.apply_move(r(Face::U, 3)));
+        assert_eq!(t.after(0), scramble.apply_move(r(Face::U, 3)));
+        assert_eq!(t.end_of(0), t.after(0), "stage 1 ends on its side");
         assert_eq!(
-            t.before(1),
-            t.state(1).inverse(),
-            "stage 2 turns the inverse side"
+            t.state(1),
+            &t.after(0).inverse(),
+            "stage 2 starts from the inverse side"
         );
         assert_eq!(t.move_side(1), Side::Inverse);
         assert!(t.state(2).is_solved());
         let mut p = Playback::new(t);
         p.seek(1);
+        assert_eq!(
+            p.frame().cube,
+            scramble.apply_move(r(Face::U, 3)).inverse(),
+            "paused where it starts, the inverse stage shows the inverse cube"
+        );
+        assert_eq!(p.settled_state(), &p.frame().cube);
         p.step_forward();
         assert_eq!(
             p.frame().cube,
-            p.timeline().before(1),
+            *p.timeline().state(1),
             "the turn starts from the inverse cube"
         );
         p.set_reduced_motion(true);
@@ -595,11 +594,11 @@ mod tests {
         assert_eq!(t.stage_count(), 3);
         assert_eq!(t.whole_segment(), Some(2));
         assert_eq!(t.stage_start(2), 2);
-        assert!(t.state(2).is_solved(), "the stages end solved");
+        assert!(t.end_of(1).is_solved(), "the stages end solved");
         assert_eq!(
-            t.before(2),
-            scramble,
-            "the whole solution starts from the scramble"
+            t.state(2),
+            &scramble,
+            "the whole solution starts from the scramble, paused there too"
         );
         assert_eq!(t.state(3), &scramble.apply_move(whole[0]));
         assert!(t.state(4).is_solved());

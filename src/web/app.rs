@@ -565,7 +565,7 @@ impl App {
                         Some(kind),
                         true,
                     ),
-                    after: self.net_view(timeline.state(timeline.stage_end(s)), Some(kind), true),
+                    after: self.net_view(&timeline.end_of(s), Some(kind), true),
                 }
             })
             .collect();

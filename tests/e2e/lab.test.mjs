@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { open, openIn, searched, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
+import { open, openIn, searched, settle, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
@@ -222,6 +222,15 @@ describe('the FMC lab', () => {
     assert.equal(await page.evaluate(() => window.thistle.state()),
       await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves[0]}`),
       'the whole solution starts from the real scramble');
+    // Paused at its start, the whole solution shows the real scramble.
+    await page.evaluate((k) => window.thistle.seek(k), wholeStart);
+    assert.equal(await page.evaluate(() => window.thistle.state()),
+      await page.evaluate((text) => window.thistle.stateOf(text), scramble), 'the real scramble at the whole solution\'s start');
+    // Alternatives there are for the stage its next move comes from.
+    await page.evaluate((k) => window.thistle.seek(k), wholeStart + 1);
+    await page.getByRole('button', { name: 'Alternatives' }).click();
+    await page.getByRole('listbox', { name: new RegExp(`^Alternatives for (${STAGE_NAMES.join('|').replace('+', '\\+')})$`) }).waitFor();
+    await page.keyboard.press('Escape');
     await page.evaluate((k) => window.thistle.seek(k), 1);
     assert.match((await status(page)).text, new RegExp(`^Move 1 of ${stagesTotal} · `));
     const solvedByWhole = await page.evaluate((text) => window.thistle.stateOf(text), `${scramble} ${wholeMoves.join(' ')}`);
@@ -243,6 +252,27 @@ describe('the FMC lab', () => {
     assert.deepEqual([...page.errors, ...other.errors], []);
     await other.context().close();
     await page.context().close();
+  });
+
+  test('paused where an inverse stage starts, the cube is the inverse side\'s, as its status says', async () => {
+    // A link's own solution: EO on the normal side, then DR, HTR and the finish on the inverse.
+    const scramble = "R' U' F D2 L2 F R2 U2 R2 B D2 L F2 U' L' B' D' R B2 L2 F2 R' U' F";
+    const eo = "F' L D' L' B";
+    const link = `?scramble=${scramble.replaceAll(' ', '_').replaceAll("'", '-')}&mode=fewest`
+      + "&solution=F-_L_D-_L-_B~(D-_R-_L-_D2_F2_U-_R)~(U-_F2_L2_D)~(F2_R2_B2_D2_L2_B2_L2)&niss=1&axes=F/B,U/D&way=lab";
+    const page = await open(env.browser, `${env.server.url}${link}`);
+    await searched(page);
+    await page.getByRole('navigation', { name: 'Stages' }).getByRole('button', { name: /^Orient corners \+ slice · 7 moves · inverse/ }).click();
+    const { position, text } = await settle(page);
+    assert.equal(position, 5);
+    assert.match(text, /on the inverse scramble/);
+    // The scramble and EO undone backwards: the cube the inverse stage turns.
+    const undone = `${scramble} ${eo}`.split(' ').reverse()
+      .map((m) => (m.endsWith("'") ? m.slice(0, -1) : m.endsWith('2') ? m : `${m}'`)).join(' ');
+    assert.equal(await page.evaluate(() => window.thistle.state()),
+      await page.evaluate((moves) => window.thistle.stateOf(moves), undone));
+    assert.deepEqual(page.errors, []);
+    await page.close();
   });
 
   test('with NISS the mode line gives N, and S where moves cancel at the joins; the status counts each segment', async () => {

@@ -143,7 +143,10 @@ export function createLab({ display }) {
       closeAlternatives();
       return;
     }
-    const stage = page.app.status().stage;
+    const { stage: at, position } = page.app.status();
+    // In the whole solution after NISS stages, the stage its move on show comes from.
+    const { start, stageOf } = page.solution.stages[at];
+    const stage = stageOf ? stageOf[Math.min(position - start, stageOf.length - 1)] ?? 3 : at;
     const asked = ++listing;
     box.hidden = false;
     // Busy until the longer list has come, or was not needed.
