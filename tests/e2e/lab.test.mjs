@@ -341,6 +341,30 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('Copy write-up without a clipboard keeps what was typed in Your solution, and selects the write-up where it is shown', async () => {
+    const context = await env.browser.newContext();
+    const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
+    await takeWay(page, 'lab');
+    await searched(page);
+    // No clipboard to write to, as where the browser refuses it.
+    await page.evaluate(() => { navigator.clipboard.writeText = () => Promise.reject(new DOMException('refused', 'NotAllowedError')); });
+    const attempt = page.getByRole('textbox', { name: 'Your solution' });
+    await attempt.fill("D' L F // my EO");
+    await page.getByRole('button', { name: 'Copy write-up' }).click();
+    await page.getByText(/^Write-up selected where it is shown/).waitFor();
+    assert.equal(await attempt.inputValue(), "D' L F // my EO", 'the attempt is kept');
+    const selected = await page.evaluate(() => getSelection().toString().trim());
+    assert.equal(selected, await page.locator('#lab-solution pre').evaluate((pre) => pre.textContent.trim()));
+    assert.match(selected, /^.+ \/\/ EO: /, 'the write-up');
+    // With the box empty, the write-up goes in it, selected.
+    await attempt.fill('');
+    await page.getByRole('button', { name: 'Copy write-up' }).click();
+    await page.getByText(/^Write-up in “Your solution”/).waitFor();
+    assert.equal((await attempt.inputValue()).trim(), selected);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
   test('Copy write-up: the write-up reads back as the solution, and checks as solved', async () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -178,10 +178,17 @@ export function createLab({ display }) {
       await navigator.clipboard.writeText(text);
       note('Write-up copied.');
     } catch {
-      // Without clipboard access the write-up goes in the box, selected.
-      ui.attempt.value = text;
-      ui.attempt.select();
-      note('Write-up in “Your solution”, selected: copy it from there.');
+      // Without clipboard access the write-up is selected to copy by hand:
+      // in “Your solution” while that is empty, else where it is shown, so
+      // that nothing typed there is lost.
+      if (ui.attempt.value.trim() === '') {
+        ui.attempt.value = text;
+        ui.attempt.select();
+        note('Write-up in “Your solution”, selected: copy it from there.');
+      } else {
+        getSelection().selectAllChildren(document.querySelector('#lab-solution pre'));
+        note('Write-up selected where it is shown, under the scramble: copy it from there.');
+      }
     }
   };
 
