@@ -213,6 +213,26 @@ describe('Scan', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a file that is no image is named, the status no longer says it is reading, and one photo in its place reads the cube with the other five', async () => {
+    const page = await openIn(await env.browser.newContext({ ...PHONE, viewport: { width: 320, height: 568 } }), env.server.url);
+    await takeWay(page, 'cube');
+    const files = await photos(page, STATE);
+    const set = [...files];
+    set[5] = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') };
+    const input = page.locator('input[type="file"]');
+    await input.setInputFiles(set);
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await alert.textContent(), 'Photo 6 (notes.txt) could not be opened as an image.');
+    assert.equal(await scanStatus(page).textContent(), '', 'no "Reading photos…" left standing');
+    const retakes = page.getByRole('button', { name: /^Retake photo/ });
+    assert.deepEqual(await retakes.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['Retake photo 6']);
+    assert.equal(await page.locator('.scan-photos canvas').count(), 5, 'the other five shown');
+    await input.setInputFiles([files[5]]);
+    await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    assert.deepEqual(page.errors, []);
+  });
+
   test('every bad photo is named at once, each can be retaken on its own, and one photo given to Scan replaces the one still bad', async () => {
     const page = await phone();
     const files = await photos(page, STATE);
@@ -223,7 +243,8 @@ describe('Scan', () => {
     await input.setInputFiles(set);
     const alert = page.locator('#scan-box [role="alert"]');
     await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
-    assert.match(await alert.textContent(), /^Photo 2: too dark: .*; photo 5: too dark: /);
+    // Named together, the reason once.
+    assert.equal(await alert.textContent(), 'Photos 2 and 5: too dark: turn on a light, or move somewhere brighter.');
     const retakes = page.getByRole('button', { name: /^Retake photo/ });
     assert.deepEqual(await retakes.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['Retake photo 2', 'Retake photo 5']);
     await page.screenshot({ path: '/tmp/scan-retake-phone.png', fullPage: true });

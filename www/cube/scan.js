@@ -153,10 +153,19 @@ export async function scanPhotos({ colours, editor }) {
         box.status.textContent = `Reading photos: ${decoded} of ${files.length}…`;
       }
     }));
-    const unreadable = bitmaps.findIndex((bitmap) => bitmap === null);
-    if (unreadable >= 0) {
-      bitmaps.forEach((bitmap) => bitmap?.close());
-      box.alert.textContent = `Photo ${unreadable + 1} (${files[unreadable].name}) could not be opened as an image.`;
+    const unreadable = bitmaps.flatMap((bitmap, index) => (bitmap ? [] : [index]));
+    if (unreadable.length > 0) {
+      // As a photo that shows no face: the others kept, these retaken.
+      const items = bitmaps.map((bitmap, index) => {
+        const item = element('li');
+        item.append(bitmap ? thumbnail(bitmap, index + 1) : element('span', { class: 'scan-missing', role: 'img' }, '?'));
+        bitmap?.close();
+        box.row.append(item);
+        return item;
+      });
+      const named = unreadable.map((index) => `photo ${index + 1} (${files[index].name})`).join(', ');
+      const message = `${named} could not be opened as ${unreadable.length === 1 ? 'an image' : 'images'}`;
+      showFailure({ message, photos: unreadable }, { ...box, items, editor }, files);
       return;
     }
     await read(bitmaps, { colours, editor }, box, files);

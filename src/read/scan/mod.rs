@@ -105,7 +105,7 @@ pub enum ScanError {
     },
     /// `cubes`: every cube that fits, as facelet strings; `photos`: the
     /// photos whose turn differs between them.
-    #[error("the photos fit {} different cubes, which differ in which way up photo {} was held: colours alone cannot tell", cubes.len(), photo_list(photos))]
+    #[error("the photos fit {} different cubes, which differ in which way up photo {} was held: colours alone cannot tell", cubes.len(), photo_list(photos, "or"))]
     Ambiguous {
         cubes: Vec<String>,
         photos: Vec<usize>,
@@ -127,11 +127,23 @@ fn same_face_message(same: &SameFace) -> String {
     )
 }
 
-/// "photo 2: blurred: …; photo 5: too dark: …".
+/// "photo 2: blurred: …; photos 4 and 5: too dark: …": photos that fail
+/// alike are named together, so that six blank photos read as one reason,
+/// not the same one six times.
 fn photo_failures(failures: &[(usize, SampleError)]) -> String {
-    let each: Vec<String> = failures
+    let mut alike: Vec<(Vec<usize>, &SampleError)> = Vec::new();
+    for (photo, why) in failures {
+        match alike.iter_mut().find(|(_, seen)| *seen == why) {
+            Some((photos, _)) => photos.push(*photo),
+            None => alike.push((vec![*photo], why)),
+        }
+    }
+    let each: Vec<String> = alike
         .iter()
-        .map(|(photo, why)| format!("photo {}: {why}", photo + 1))
+        .map(|(photos, why)| match photos.as_slice() {
+            [one] => format!("photo {}: {why}", one + 1),
+            many => format!("photos {}: {why}", photo_list(many, "and")),
+        })
         .collect();
     each.join("; ")
 }
@@ -141,10 +153,13 @@ fn said(problems: &[Problem]) -> String {
     problems.iter().map(|p| format!("{} ", p.message)).collect()
 }
 
-fn photo_list(photos: &[usize]) -> String {
+/// "2, 3 or 5" (`last_joined` "or"), numbered from 1.
+fn photo_list(photos: &[usize], last_joined: &str) -> String {
     let numbers: Vec<String> = photos.iter().map(|p| (p + 1).to_string()).collect();
     match numbers.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => {
+            format!("{} {last_joined} {last}", rest.join(", "))
+        }
         _ => numbers.concat(),
     }
 }
@@ -422,6 +437,17 @@ mod tests {
             .unwrap_err()
             .to_string()
             .starts_with("photo 4: a 0×0 photo is too small"));
+        // Photos that fail alike are named together, the reason once.
+        for shot in &mut shots[1..4] {
+            *shot = Shot {
+                width: 640,
+                height: 480,
+                rgba: vec![0; 640 * 480 * 4],
+            };
+        }
+        assert!(read(&shots).unwrap_err().to_string().starts_with(
+            "photos 2, 3 and 4: too dark: turn on a light, or move somewhere brighter; photo 5: "
+        ));
     }
 
     proptest::proptest! {

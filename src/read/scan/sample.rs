@@ -393,6 +393,13 @@ fn why_no_face(photo: &Photo) -> SampleError {
     if ranked(&brightness, sampled * 9 / 10) < usize::from(TOO_DARK) {
         return SampleError::TooDark;
     }
+    // A photo of nothing (a wall, a covered lens) is as flat as a blurred
+    // one, but has no stickers' colours either: there is no face in it.
+    let spread =
+        |counts: &[usize]| ranked(counts, sampled * 19 / 20) - ranked(counts, sampled / 20);
+    if spread(&brightness) < FEATURELESS && spread(&chroma) < FEATURELESS {
+        return SampleError::NoFace;
+    }
     let patches = patches(&sticker_mask(photo, SHARES[0]), width, height);
     let grid_with =
         |shape: StickerShape| find_grid(&sticker_blobs(&patches, short, shape)).is_some();
@@ -467,6 +474,10 @@ fn ranked(counts: &[usize], rank: usize) -> usize {
 const PALE: f64 = 140.0;
 /// A photo whose brightest tenth is darker than this (0..255) is too dark.
 const TOO_DARK: u8 = 40;
+/// A photo shows nothing at all whose brightness and colourfulness (each
+/// 0..255) both vary less than this between its 5th and 95th percentiles:
+/// a cube's stickers, however blurred, differ by far more.
+const FEATURELESS: usize = 24;
 /// A photo is blurred whose `sharpness` is below this.
 const BLURRED: f64 = 0.45;
 /// The light is too coloured when one channel's mean is this many times
@@ -846,6 +857,36 @@ mod tests {
             confidence += reading.confidence / 24.0;
         }
         assert!(confidence > 0.8, "mean confidence {confidence}");
+    }
+
+    #[test]
+    fn a_photo_of_nothing_is_no_face_and_a_blurred_face_is_blurred() {
+        for grey in [[128u8, 128, 128, 255], [200, 190, 170, 255]] {
+            let rgba = grey.repeat(320 * 240);
+            let flat = Photo {
+                width: 320,
+                height: 240,
+                rgba: &rgba,
+            };
+            assert_eq!(read_face(&flat), Err(SampleError::NoFace), "{grey:?}");
+        }
+        // A face on a plain table, blurred (its stickers still differ).
+        let mut rng = StdRng::seed_from_u64(5);
+        let conditions = Conditions {
+            blur: 0.08,
+            side: (0.6, 0.7),
+            table: Some([90.0, 90.0, 90.0]),
+            ..Conditions::default()
+        };
+        let colours = [[200, 30, 30], [30, 150, 60], [240, 240, 240]].repeat(3);
+        let shot = render(
+            &mut rng,
+            320,
+            240,
+            &colours.try_into().unwrap(),
+            &conditions,
+        );
+        assert_eq!(read_face(&shot.photo()), Err(SampleError::Blurred));
     }
 
     #[test]
