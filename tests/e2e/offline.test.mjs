@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM, SOLVED, WWW, open, openIn, searched, serve, settle, useBrowser } from './harness.mjs';
+import { CHROMIUM, SOLVED, WWW, open, openIn, searched, serve, settle, takeWay, useBrowser } from './harness.mjs';
 
 const BUILD_FILES = fileURLToPath(new URL('../../scripts/build-files.mjs', import.meta.url));
 
@@ -81,10 +81,15 @@ describe('offline', () => {
     await ready(page);
     const cached = (path) => page.evaluate(async (file) => Boolean(await caches.match(new URL(file, document.baseURI))), path);
     assert.equal(await cached('teach/webm-muxer.js'), false, 'not at install');
-    assert.equal(await cached('teach/video.js'), true, 'the rest of the build is');
+    assert.equal(await cached('teach/video.js'), false, 'Save video itself neither');
+    assert.equal(await cached('teach/picture.js'), true, 'the rest of the build is');
     await page.context().setOffline(true);
     const offline = () => page.evaluate(() => fetch('teach/webm-muxer.js').then((response) => response.ok, () => false));
     assert.equal(await offline(), false, 'not there offline before its first use');
+    // Save video says why it cannot open, offline before its first use.
+    await takeWay(page, 'teach');
+    await page.getByRole('button', { name: 'Save video' }).click();
+    await page.getByText('Save video could not load: it needs the network the first time.').waitFor();
     await page.context().setOffline(false);
     assert.equal(await offline(), true);
     await until(page, (file) => caches.match(new URL(file, document.baseURI)).then(Boolean), 'teach/webm-muxer.js', 'the file kept');

@@ -3,7 +3,7 @@
 // when Teach is first taken (ways.js). Each feature's code loads on its
 // first press.
 
-import { page, ui } from '../page.js';
+import { $, page, ui } from '../page.js';
 import { showError, showHandout } from '../show.js';
 
 export function wireTeach() {
@@ -15,8 +15,10 @@ export function wireTeach() {
     });
   });
   ui.saveVideo.addEventListener('click', async () => {
-    const { openVideo } = await import('./video.js');
-    openVideo();
+    // Kept for offline use once first used (scripts/build-files.mjs).
+    const video = await import('./video.js').catch(() => null);
+    if (video) video.openVideo();
+    else $('share-note').textContent = 'Save video could not load: it needs the network the first time.';
   });
   ui.printHandout.addEventListener('click', async () => {
     try {
