@@ -210,6 +210,10 @@ describe('painting', () => {
     assert.ok(cube.y + cube.height / 2 >= 0, `the cube in view: ${JSON.stringify(cube)}`);
     assert.equal(await page.getByRole('group', { name: /net/ }).isVisible(), false, 'the editor closed');
     assert.equal(await page.getByRole('radio', { name: 'Colours' }).isChecked(), true, 'the cube in its own colours');
+    // The cube painted is the one in hand: no scramble to make first.
+    await follow.click();
+    await page.getByRole('button', { name: 'Next' }).waitFor();
+    assert.equal(await page.getByText(/^This solves the scramble/).isVisible(), false, 'no scramble named for a painted cube');
     assert.deepEqual(page.errors, []);
   });
 
@@ -251,6 +255,13 @@ describe('Follow along', () => {
       await page.getByRole('button', { name: 'Next' }).waitFor();
       const count = page.locator('.follow-stage');
       assert.match(await count.textContent(), new RegExp(`^Move 1 of ${total} · (${STAGE_NAMES.join('|').replace('+', '\\+')}) 1 of \\d+$`));
+      // Not a painted cube: which scramble the cube in hand needs first, until the first move.
+      const from = page.getByText("This solves the scramble R U F2 D' L B2 U2: turn a solved cube with it first, or paint your own cube to solve that.");
+      assert.equal(await from.isVisible(), true, 'the scramble named');
+      await page.getByRole('button', { name: 'Next' }).click();
+      await from.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Back' }).click();
+      await from.waitFor();
       await quiet(page);
       const colours = await canvasColours(page);
       // Every face colour shows (U, F and R in view), no stage lens, and the arrow is dark.

@@ -35,6 +35,9 @@ function build(faces) {
   const top = faces[0].name.toLowerCase();
   const front = faces[2].name.toLowerCase();
   const hold = element('p', { class: 'follow-hold' }, `Hold it with ${top} on top and ${front} in front.`);
+  // A scramble's solution, not a painted cube's: the cube in hand must be
+  // that scramble's, which is said before the first move.
+  const from = element('p', { class: 'follow-from' });
   const stage = element('p', { class: 'follow-stage' });
   const now = element('div', { class: 'follow-now', 'aria-live': 'polite', 'aria-atomic': 'true' });
   const move = element('p', { class: 'follow-move' });
@@ -46,9 +49,15 @@ function build(faces) {
   }, 'Next');
   const buttons = element('div', { class: 'follow-buttons' });
   buttons.append(back, forward);
-  root.append(head, hold, stage, now, buttons);
+  root.append(head, from, hold, stage, now, buttons);
   ui.canvas.closest('.stage-box').before(root);
 
+  // From its top, wherever the page was scrolled (painting, or a reload
+  // restoring the scroll), with Next still on screen.
+  const toTop = () => {
+    scrollTo(0, 0);
+    forward.scrollIntoView({ block: 'nearest' });
+  };
   const show = () => {
     if (root.hidden || !page.solution) return;
     const { position, total } = page.app.status();
@@ -56,14 +65,20 @@ function build(faces) {
     // stages: the moves a person makes.
     const stages = page.solution.stages;
     const whole = stages.find((s) => s.name === 'Whole solution');
-    const from = whole ? whole.start : 0;
+    const start = whole ? whole.start : 0;
     // A new solution (with NISS) may start before the moves followed.
-    if (position < from) {
-      act(() => page.app.seek(from));
+    if (position < start) {
+      act(() => page.app.seek(start));
       return;
     }
     const next = page.app.followMove(position);
-    const count = total - from;
+    const count = total - start;
+    const { scramble } = page.solution;
+    const told = !from.hidden;
+    from.hidden = !scramble || page.wanted.input.source === 'state' || position > start;
+    // The panel grew or shrank above Next: from its top again.
+    if (told !== !from.hidden) toTop();
+    from.textContent = `This solves the scramble ${scramble}: turn a solved cube with it first, or paint your own cube to solve that.`;
     if (!next) {
       stage.textContent = count === 0 ? 'Nothing to do: the cube is solved.' : `Move ${count} of ${count}`;
       move.textContent = 'Solved';
@@ -71,7 +86,7 @@ function build(faces) {
     } else {
       // With NISS, the stage each move of the whole solution comes from (the inverse stages last, undone).
       const of = whole ? whole.stageOf : stages.flatMap((s, k) => s.moves.map(() => k));
-      const k = position - from;
+      const k = position - start;
       const at = stages[of[k]];
       const side = at.side === 'inverse' ? ' (inverse, undone)' : '';
       const number = of.slice(0, k).filter((s) => s === of[k]).length + 1;
@@ -80,7 +95,7 @@ function build(faces) {
       words.textContent = `${next.notation}: ${next.words}`;
     }
     forward.disabled = !next;
-    back.disabled = position <= from;
+    back.disabled = position <= start;
   };
   // The status line changes with every step, whatever made it: the
   // transport, a link, a new solve.
@@ -136,11 +151,8 @@ function build(faces) {
         page.app.setFollow(true);
       });
       show();
-      // From its top, wherever the page was scrolled (painting, or a reload
-      // restoring the scroll), with Next still on screen.
-      scrollTo(0, 0);
       forward.focus({ preventScroll: true });
-      forward.scrollIntoView({ block: 'nearest' });
+      toTop();
     },
   };
 }
