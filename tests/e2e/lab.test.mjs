@@ -341,6 +341,16 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('Your solution shows an attempt of five steps whole, without scrolling', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const box = page.getByRole('textbox', { name: 'Your solution' });
+    await box.fill("D' L F D2 L2 D' // EO\nL' F2 R F' L' // DR\nU2 R2 F2 // HTR\n(R2 U2) // inverse\nF2 B2 // finish");
+    const { scroll, client } = await box.evaluate((element) => ({ scroll: element.scrollHeight, client: element.clientHeight }));
+    assert.ok(scroll <= client + 1, `${scroll} px of text in a ${client} px box`);
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
   test('Copy write-up without a clipboard keeps what was typed in Your solution, and selects the write-up where it is shown', async () => {
     const context = await env.browser.newContext();
     const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}`);
@@ -433,6 +443,8 @@ describe('the FMC lab', () => {
     await region.getByText(/Completed by the fewest-moves search/).waitFor();
     await page.getByRole('button', { name: 'Continue from here' }).click();
     await page.waitForFunction(() => document.querySelector('#result').textContent.includes('your attempt, completed'));
+    // Said in the lab too, where the move-count line is not shown.
+    assert.equal(await page.getByText(/^On the player now: \d+ moves · your attempt, completed\.$/).isVisible(), true);
     await assertSolves(page, 'the attempt completed on the inverse solves');
 
     // An attempt with no moves gets a message.

@@ -227,8 +227,10 @@ export function createLab({ display }) {
       go.addEventListener('click', () => {
         try {
           page.chosen.clear();
-          display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
-            `${moves(found.fewestTotal)} · your attempt${checked.solved ? '' : ', completed'}`);
+          const counts = `${moves(found.fewestTotal)} · your attempt${checked.solved ? '' : ', completed'}`;
+          display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found, counts);
+          // The move-count line is Watch's: the lab says so too, by the solution.
+          note(`On the player now: ${counts}.`);
           ui.play.focus();
         } catch (error) {
           go.after(element('p', { className: 'error', textContent: `It cannot be played on: ${error.message}.` }));
