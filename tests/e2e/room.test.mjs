@@ -213,6 +213,14 @@ describe('a class can read it from the back row', () => {
     const colours = await swatches.evaluateAll((all) => all.map((swatch) => getComputedStyle(swatch).backgroundColor));
     assert.equal(colours.length, 3, 'flipped edge, oriented edge, not this stage\'s work');
     assert.equal(new Set(colours).size, colours.length, `each swatch its own colour: ${colours}`);
+    // The current stage's chip stands out by more than its bold type.
+    await searched(page);
+    const borders = await page.getByRole('navigation', { name: 'Stages' }).getByRole('button').evaluateAll((chips) => chips.map(
+      (chip) => ({ current: chip.hasAttribute('aria-current'), width: parseFloat(getComputedStyle(chip).borderTopWidth) })));
+    const current = borders.filter((chip) => chip.current).map((chip) => chip.width);
+    const others = borders.filter((chip) => !chip.current).map((chip) => chip.width);
+    assert.equal(current.length, 1);
+    assert.ok(others.every((width) => current[0] >= width + 2), `the current chip's border ${current[0]} px, the others' ${others}`);
     await page.close();
   });
 
