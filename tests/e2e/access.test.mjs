@@ -164,6 +164,7 @@ describe('a page for everyone', () => {
     assert.deepEqual(captions.map((c) => c.split(',')[0]), ['Top face', 'Right face', 'Front face', 'Bottom face', 'Left face', 'Back face']);
     const canvas = page.getByRole('img', { name: '3D cube' });
     assert.match(await canvas.getAttribute('aria-describedby'), /cube-help/);
+    assert.match(await page.locator('#cube-help').innerText(), /“The cube in words”, below the moves, reads out every sticker\.$/);
   });
 
   test('with reduced motion a step draws at most 2 frames; without, a turn of several', async () => {

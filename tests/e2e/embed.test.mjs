@@ -47,8 +47,10 @@ describe('the embedded player', () => {
       cube: document.getElementById('cube').getBoundingClientRect().height / innerHeight,
       scramble: document.getElementById('scramble').checkVisibility(),
       header: document.querySelector('.top').checkVisibility(),
+      // The cube's description, as read out: no section the embed lacks.
+      help: document.getElementById('cube-help').innerText.includes('The cube in words'),
     }));
-    assert.deepEqual({ ...inside, cube: inside.cube > 0.5 }, { scrolls: false, cube: true, scramble: false, header: false },
+    assert.deepEqual({ ...inside, cube: inside.cube > 0.5 }, { scrolls: false, cube: true, scramble: false, header: false, help: false },
       JSON.stringify(inside));
     const player = host.frameLocator('iframe');
     for (const name of ['Step forward', 'Play', 'End']) assert.ok(await player.getByRole('button', { name, exact: true }).isVisible(), name);
