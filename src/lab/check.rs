@@ -233,7 +233,7 @@ impl AttemptCheck {
         &self,
         scramble: &CubieCube,
         steps: &[Step],
-    ) -> Option<Result<NissSolution, Unplayable>> {
+    ) -> Option<Result<Staged, Unplayable>> {
         let completion = self.completion.as_ref()?;
         Some(self.staged_with(scramble, steps, completion))
     }
@@ -243,7 +243,7 @@ impl AttemptCheck {
         scramble: &CubieCube,
         steps: &[Step],
         completion: &Completion,
-    ) -> Result<NissSolution, Unplayable> {
+    ) -> Result<Staged, Unplayable> {
         let mut moves = StageMoves::default();
         let mut sides: [Option<Side>; StageKind::COUNT] = [None; StageKind::COUNT];
         let mut level = 0;
@@ -268,6 +268,7 @@ impl AttemptCheck {
             moves[stage] = niss::joined(&moves[stage], &step.moves);
             level = reached;
         }
+        let attempt = moves.clone().map(|stage| stage.len());
         for (k, stage) in completion.stages.iter().enumerate() {
             if stage.moves.is_empty() {
                 continue;
@@ -291,12 +292,34 @@ impl AttemptCheck {
             },
             CounterError::Invalid(invalid) => Unplayable::Invalid(invalid),
         })?;
-        Ok(NissSolution {
-            stages: solution.stages,
-            sides,
-            axes: completion.axes,
+        // Where the completion's first moves merged with the attempt's last
+        // ones, the attempt ends before them.
+        let attempt_ends = (0..StageKind::COUNT)
+            .map(|k| {
+                let merged =
+                    attempt[k] + completion.stages[k].moves.len() - solution.stages[k].moves.len();
+                attempt[k].saturating_sub(merged)
+            })
+            .sum();
+        Ok(Staged {
+            solution: NissSolution {
+                stages: solution.stages,
+                sides,
+                axes: completion.axes,
+            },
+            attempt_ends,
         })
     }
+}
+
+/// An attempt and its completion as one solution to play stage by stage.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Staged {
+    pub solution: NissSolution,
+    /// How many of its moves, in stage order, are the attempt's: where
+    /// playback goes on from (before a move the attempt's last and the
+    /// completion's first merged into).
+    pub attempt_ends: usize,
 }
 
 fn reached_name(level: usize) -> Option<&'static str> {
@@ -696,9 +719,27 @@ mod tests {
         let steps = read_attempt("D' L F D2 L2 D' // EO\nL' F2 R F' L' // DR").unwrap();
         let result = check_attempt(&cube, &steps, true).unwrap();
         let played = result.staged(&cube, &steps).expect("completed").unwrap();
-        assert_eq!(played.stages[0].moves, steps[0].moves);
-        assert_eq!(played.stages[1].moves, steps[1].moves);
-        assert!(cube.apply(&played.moves()).is_solved());
+        assert_eq!(played.solution.stages[0].moves, steps[0].moves);
+        assert_eq!(played.solution.stages[1].moves, steps[1].moves);
+        assert!(cube.apply(&played.solution.moves()).is_solved());
+        assert_eq!(played.attempt_ends, 11, "playback goes on after the DR");
+        // Part-way through DR, the attempt ends where its moves do, and
+        // the completion's DR moves follow in the same stage.
+        let part = read_attempt("D' L F D2 L2 D' // EO\nL' F2 R").unwrap();
+        let result = check_attempt(&cube, &part, true).unwrap();
+        let played = result.staged(&cube, &part).expect("completed").unwrap();
+        let stage_order: Vec<Move> = played
+            .solution
+            .stages
+            .iter()
+            .flat_map(|s| s.moves.clone())
+            .collect();
+        let attempt: Vec<Move> = part.iter().flat_map(|s| s.moves.clone()).collect();
+        assert!(played.attempt_ends <= attempt.len() && played.attempt_ends + 2 >= attempt.len());
+        assert_eq!(
+            stage_order[..played.attempt_ends],
+            attempt[..played.attempt_ends]
+        );
     }
 
     /// An EO on U/D, then a step that leaves it for an EO on R/L: the rest

@@ -202,30 +202,39 @@ pub fn judge_practice(scramble: &str, solution: &str) -> Result<JsValue, JsValue
 /// An attempt, checked, and where it can be played on: the whole solution
 /// with the completion, stage by stage, or why not.
 #[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Checked {
     check: AttemptCheck,
     found: Option<Searched>,
+    /// Where `found` plays on from: after the attempt's moves.
+    attempt_ends: Option<usize>,
     unplayable: Option<String>,
 }
 
 /// Checks an attempt (`text`, FMC notation) on `input`: `{ check, found,
-/// unplayable }`. With `complete`, `check.completion` holds the rest of the
-/// solution, and `found` the attempt with it as `App.show` plays it, where
-/// each stage of the attempt lies on one side (else `unplayable` says why).
+/// attemptEnds, unplayable }`. With `complete`, `check.completion` holds
+/// the rest of the solution, and `found` the attempt with it as `App.show`
+/// plays it, where each stage of the attempt lies on one side (else
+/// `unplayable` says why), from `attemptEnds` moves in.
 #[wasm_bindgen(js_name = checkAttempt)]
 pub fn check_attempt(input: JsValue, text: &str, complete: bool) -> Result<JsValue, JsValue> {
     let fast = fast(input)?;
     let steps = niss::read_attempt(text).map_err(|e| js_error(&e.to_string(), Some(e.column)))?;
     let check = check::check_attempt(&fast.cube, &steps, complete)
         .map_err(|e| js_error(&e.to_string(), None))?;
-    let (found, unplayable) = match check.staged(&fast.cube, &steps) {
-        Some(Ok(chosen)) => (Some(found(&fast, &chosen)?), None),
-        Some(Err(why)) => (None, Some(why.to_string())),
-        None => (None, None),
+    let (found, attempt_ends, unplayable) = match check.staged(&fast.cube, &steps) {
+        Some(Ok(staged)) => (
+            Some(found(&fast, &staged.solution)?),
+            Some(staged.attempt_ends),
+            None,
+        ),
+        Some(Err(why)) => (None, None, Some(why.to_string())),
+        None => (None, None, None),
     };
     to_js(&Checked {
         check,
         found,
+        attempt_ends,
         unplayable,
     })
 }

@@ -504,6 +504,11 @@ describe('the FMC lab', () => {
     const stage = (k) => page.locator('.moves > ol > li').nth(k).locator('.move').allTextContents();
     assert.deepEqual(await stage(0), ["D'", 'L', 'F', 'D2', 'L2', "D'"]);
     assert.deepEqual(await stage(1), ["L'", 'F2', 'R', "F'", "L'"]);
+    // Playback goes on from where the attempt ends: the cube after its 11 moves.
+    const at = await settle(page);
+    assert.equal(at.position, 11, 'after the attempt');
+    assert.equal(await page.evaluate(() => window.thistle.state()), await page.evaluate(
+      (moves) => window.thistle.stateOf(moves), "R' U' F L U' D L B L' D2 F2 B2 L R B' L' U2 D2 L2 B' L2 F2 B2 U2 R' U' F D' L F D2 L2 D' L' F2 R F' L'"));
     assert.equal(await region.locator('.error').count(), 0);
     await assertSolves(page, 'the completed attempt solves');
     assert.deepEqual(page.errors, []);

@@ -201,7 +201,7 @@ export function createLab({ display }) {
 
   /**
    * Fills the Check region with `checked`, then, with `rest` ({ found,
-   * unplayable }) once the completion is in, with it and "Continue from here".
+   * attemptEnds, unplayable }) once the completion is in, with it and "Continue from here".
    */
   const showChecked = (checked, rest) => {
     const summary = checked.solved
@@ -217,7 +217,7 @@ export function createLab({ display }) {
       ui.checkResult.replaceChildren(...parts);
       return;
     }
-    const { found, unplayable } = rest;
+    const { found, attemptEnds, unplayable } = rest;
     if (completion && !checked.solved) {
       parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}).` }));
     }
@@ -228,7 +228,9 @@ export function createLab({ display }) {
         try {
           page.chosen.clear();
           const counts = `${moves(found.fewestTotal)} · your attempt${checked.solved ? '' : ', completed'}`;
-          display({ ...page.wanted, mode: 'fewest', position: 0, stages: found.stages }, found, counts);
+          // An attempt completed plays on from where it ends; a whole one from its start.
+          const position = checked.solved ? 0 : attemptEnds;
+          display({ ...page.wanted, mode: 'fewest', position, stages: found.stages }, found, counts);
           // The move-count line is Watch's: the lab says so too, by the solution.
           note(`On the player now: ${counts}.`);
           ui.play.focus();
@@ -260,8 +262,8 @@ export function createLab({ display }) {
       const quick = await client.call('check', { input: page.wanted.input, text, complete: false });
       if (asked !== checking) return;
       showChecked(quick.check, null);
-      const { check: checked, found, unplayable } = await client.call('check', { input: page.wanted.input, text, complete: true });
-      if (asked === checking) showChecked(checked, { found, unplayable });
+      const { check: checked, ...rest } = await client.call('check', { input: page.wanted.input, text, complete: true });
+      if (asked === checking) showChecked(checked, rest);
     } catch (error) {
       if (asked !== checking) return;
       ui.attempt.setAttribute('aria-invalid', 'true');
