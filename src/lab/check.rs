@@ -268,7 +268,7 @@ impl AttemptCheck {
             moves[stage] = niss::joined(&moves[stage], &step.moves);
             level = reached;
         }
-        let attempt = moves.clone().map(|stage| stage.len());
+        let attempt = moves.each_ref().map(Vec::len);
         for (k, stage) in completion.stages.iter().enumerate() {
             if stage.moves.is_empty() {
                 continue;

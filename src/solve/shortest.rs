@@ -233,8 +233,8 @@ pub fn prepare_table(k: usize) -> bool {
 /// `fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET)`, nor than
 /// `fewest::solve_fewest_in` on any orientation with that budget: the
 /// shortest of them is its starting incumbent. There is no budget: a
-/// random state takes seconds, and some take minutes. A cube that face turns cannot reach is refused with every
-/// invariant it breaks.
+/// random state takes seconds, and some take minutes. A cube that face
+/// turns cannot reach is refused with every invariant it breaks.
 pub fn prove_shortest(
     cube: &CubieCube,
     below: Option<usize>,
