@@ -12,11 +12,11 @@ const $ = (id) => document.getElementById(id);
  * unless the link names one), or null for a plain address. Throws the
  * codec's error for a bad link.
  */
-export function readLink(wasm) {
+export function readLink(wasm, only = /./) {
   // The way in (`way=`, ways.js) is the page's, not the cube's: a link
   // with nothing else is a plain address.
   const query = (location.search.slice(1) || location.hash.slice(1))
-    .split('&').filter((pair) => !/^way(=|$)/.test(pair)).join('&');
+    .split('&').filter((pair) => !/^way(=|$)/.test(pair) && only.test(pair)).join('&');
   return query ? wasm.decodeLink(query) : null;
 }
 

@@ -14,10 +14,11 @@ const SHORTEST = 'if each stage took its own shortest';
 /** Whether the link the page was opened with is being shown. */
 let opening = false;
 
-/** Grows the Scramble box to fit its lines. */
+/** Grows the Scramble box to fit its lines (and its borders, which its height includes). */
 export function fitInput() {
-  ui.input.style.height = 'auto';
-  ui.input.style.height = `${ui.input.scrollHeight}px`;
+  const box = ui.input;
+  box.style.height = 'auto';
+  box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
 }
 
 /**
@@ -50,15 +51,27 @@ function showSolution(result, entered) {
 }
 
 export function showError(error) {
-  const column = typeof error.column === 'number' ? error.column : null;
   const message = error && error.message ? error.message : String(error);
   ui.error.textContent = message.replace(/^./, (c) => c.toUpperCase());
+  // The reading was of the text before this one.
+  ui.reading.textContent = '';
   ui.input.setAttribute('aria-invalid', 'true');
-  ui.input.focus();
-  if (column !== null) {
-    const at = Math.min(column - 1, ui.input.value.length);
-    ui.input.setSelectionRange(at, Math.min(at + 1, ui.input.value.length));
-  }
+  if (typeof error.column === 'number') selectError(ui.input, error);
+  else ui.input.focus();
+}
+
+/**
+ * Focuses `box` with the character a notation error names selected: its
+ * `column`, in characters (an emoji is two of the box's units), on the line
+ * its message names, else the first.
+ */
+export function selectError(box, error) {
+  const lines = box.value.split('\n');
+  const line = Number(/line (\d+)/.exec(error.message)?.[1] ?? 1);
+  const chars = [...(lines[line - 1] ?? '')];
+  const at = lines.slice(0, line - 1).join('\n').length + (line > 1) + chars.slice(0, error.column - 1).join('').length;
+  box.focus();
+  box.setSelectionRange(at, at + (chars[error.column - 1] ?? ' ').length);
 }
 
 export const mode = () => document.querySelector('input[name="mode"]:checked').value;
@@ -300,40 +313,57 @@ export function solveInput() {
 
 /**
  * The first solve, here and now: the link the page was opened with, or the
- * example scramble. A bad link gives its message and a solved cube.
+ * example scramble. A bad link gives its message and, where its cube is
+ * sound, that cube, else a solved one; its address stays as it came.
  */
 export function openLink() {
   opening = true;
-  const example = { ...page.wasm.readInput(ui.input.value), mode: mode() };
-  const solvedCube = { ...page.wasm.readInput(''), mode: mode() };
-  let wanted = example;
-  let problem = null;
-  try {
-    const link = readLink(page.wasm);
-    if (link) wanted = { ...link, mode: link.mode ?? mode() };
-    if (link && link.view) setView(link.view);
-    openLab(labOfLink());
-  } catch (error) {
-    problem = error;
-    wanted = solvedCube;
-  }
-  // An attempt typed here before a reload comes back, and is checked as a link's is.
-  const draft = draftFor(wanted.input.text);
-  if (draft !== null) ui.attempt.value = draft;
-  try {
+  const address = location.href;
+  const inMode = (wanted) => ({ ...wanted, mode: wanted.mode ?? mode() });
+  /** Shows `wanted`, an attempt typed here before a reload back and checked as a link's is. */
+  const show = (wanted) => {
+    const draft = draftFor(wanted.input.text);
+    if (draft !== null) ui.attempt.value = draft;
     if (wanted.stages) displayStages(wanted);
     else display(wanted, page.solver.now(wanted.mode, wanted.input));
     checkLinkAttempt(wanted);
     // A link with the lab's switches but no solution of its own (written
     // by hand) is solved with them.
     if (!wanted.stages && labOptions()) load(wanted);
-  } catch (error) {
-    problem = error;
-    display(solvedCube, page.solver.now(solvedCube.mode, solvedCube.input));
+  };
+  const choices = [
+    () => {
+      const link = readLink(page.wasm);
+      if (link && link.view) setView(link.view);
+      openLab(labOfLink());
+      return inMode(link ?? page.wasm.readInput(ui.input.value));
+    },
+    // Where the rest of the link is what is broken, its cube is still shown.
+    () => {
+      const cube = readLink(page.wasm, /^(scramble|state)=/);
+      if (!cube) throw problem;
+      return inMode(cube);
+    },
+    () => inMode(page.wasm.readInput('')),
+  ];
+  let problem = null;
+  let shown = 0;
+  for (; shown < choices.length; shown += 1) {
+    try {
+      show(choices[shown]());
+      break;
+    } catch (error) {
+      problem ??= error;
+    }
   }
   if (problem) {
-    ui.error.textContent = `This link could not be opened: ${problem.message}.`;
-    ui.input.setAttribute('aria-invalid', 'true');
+    const cubeKept = shown === 1;
+    ui.error.textContent = cubeKept
+      ? `Part of this link could not be read: ${problem.message}. Its cube is shown.`
+      : `This link could not be opened: ${problem.message}.`;
+    if (!cubeKept) ui.input.setAttribute('aria-invalid', 'true');
+    // The address stays as it came, to be mended by hand.
+    history.replaceState(null, '', address);
   }
   opening = false;
 }

@@ -5,6 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { devices } from 'playwright-core';
 import { openIn, searched, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
@@ -77,6 +78,26 @@ describe('on a phone', () => {
         });
         assert.ok(fits.top >= fits.under && fits.bottom <= fits.screen, `${selector} readable: ${JSON.stringify(fits)}`);
       }
+      assert.deepEqual(page.errors, []);
+      await context.close();
+    });
+  }
+});
+
+describe('on a phone on its side', () => {
+  for (const name of ['iPhone SE landscape', 'Pixel 5 landscape']) {
+    test(`on ${name}, the cube, the timeline and the whole transport fit the screen`, async () => {
+      const context = await env.browser.newContext({ ...devices[name] });
+      const page = await openIn(context, `${env.server.url}?scramble=R_U_F2_D-_L_B2_U2&mode=fewest`);
+      await searched(page);
+      // Scrolled to the middle of the page, the left column stands at the top.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+      const out = await page.evaluate(() => ['#cube', '.scrubber', '.transport button', '#speed']
+        .flatMap((selector) => [...document.querySelectorAll(selector)])
+        .map((element) => [element.id || element.getAttribute('aria-label') || element.className, element.getBoundingClientRect()])
+        .filter(([, rect]) => rect.top < 0 || rect.bottom > innerHeight)
+        .map(([which, rect]) => `${which} at ${Math.round(rect.top)}-${Math.round(rect.bottom)} of ${innerHeight}`));
+      assert.deepEqual(out, [], 'off the screen');
       assert.deepEqual(page.errors, []);
       await context.close();
     });

@@ -409,16 +409,20 @@ describe('bad links', () => {
   const BAD = [
     ['?scramble=R&scramble=U', /appears more than once/],
     ['?scramble=R&state=UUU', /contradict each other/],
-    ['?scramble=R&mode=slow', /neither `fast` nor `fewest`/],
-    ['?scramble=R&move=-1', /not a whole number/],
     ['?scramble=%ZZ', /bad %-escape/],
     [`?scramble=${'R_'.repeat(3000)}`, /longer than 4096 bytes/],
     ['?scramble=R_Q2', /Q/],
     ['?state=UUUU', /54 letters/],
     ['?puzzle=2x2x2&alg=R', /not a 3x3x3/],
     ['?scramble=%FF', /not valid UTF-8/],
-    ['?scramble=R&solution=R-~~', /3 stages between `~`, not 4/],
-    ['?scramble=R&solution=R~~~U', /does not solve|keep to Thistlethwaite's stages/],
+  ];
+  // Links whose cube is sound and some other part is not.
+  const CUBE_KEPT = [
+    ['?scramble=R_U&mode=slow', /neither `fast` nor `fewest`/],
+    ['?scramble=R_U&move=-1', /not a whole number/],
+    ['?scramble=R_U&view=stage&move=abc', /not a whole number/],
+    ['?scramble=R_U&solution=R-~~', /3 stages between `~`, not 4/],
+    ['?scramble=R_U&solution=R~~~U', /does not solve|keep to Thistlethwaite's stages/],
   ];
   test('a bad link gives a message, a solved cube and a page that works', async () => {
     for (const [link, message] of BAD) {
@@ -434,6 +438,23 @@ describe('bad links', () => {
       assert.deepEqual(page.errors, [], link);
       await page.close();
     }
+    for (const [link, message] of CUBE_KEPT) {
+      const page = await open(env.browser, `${env.server.url}${link}`);
+      const text = await page.getByRole('alert').filter({ hasText: /\S/ }).textContent();
+      assert.match(text, /^Part of this link could not be read: .*\. Its cube is shown\.$/, link);
+      assert.match(text, message, link);
+      assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, 'R U'), link);
+      assert.equal(await page.locator('#scramble').inputValue(), 'R U', link);
+      assert.equal(await page.locator('#scramble').getAttribute('aria-invalid'), null, link);
+      // The address is left as it came, for the person to mend.
+      assert.equal(page.url(), `${env.server.url}${link}`, link);
+      assert.deepEqual(page.errors, [], link);
+      await page.close();
+    }
+    // The address of a link with no cube to show is kept too.
+    const broken = await open(env.browser, `${env.server.url}?scramble=R_Q2&mode=fast`);
+    assert.equal(broken.url(), `${env.server.url}?scramble=R_Q2&mode=fast`);
+    await broken.close();
     // The page still solves after a bad link.
     const page = await open(env.browser, `${env.server.url}?scramble=R&mode=slow`);
     await solve(page, SCRAMBLE);

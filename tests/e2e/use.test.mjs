@@ -133,6 +133,31 @@ describe('the page as people use it', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a bad scramble selects its bad character, even after an emoji or on a later line, and drops the last reading', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await box(page).fill('R3 U');
+    await box(page).press('Enter');
+    await searched(page);
+    assert.match(await page.locator('#reading').textContent(), /Read as: R' U/);
+    const selected = (b) => b.value.slice(b.selectionStart, b.selectionEnd);
+    for (const [text, bad, message] of [
+      ['R 😀 Q', '😀', /at column 3/],
+      ['😀😀 Q', '😀', /at column 1/],
+      ["R U\nF 😀 Q", '😀', /at line 2, column 3/],
+      ["R U\nR Q", 'Q', /at line 2, column 3/],
+    ]) {
+      await box(page).fill(text);
+      await box(page).press('Enter');
+      const alert = page.getByRole('alert').filter({ hasText: /\S/ }).first();
+      await alert.waitFor();
+      assert.match(await alert.textContent(), message, text);
+      assert.equal(await box(page).evaluate(selected), bad, text);
+      assert.equal(await page.locator('#reading').textContent(), '', `${text}: no reading of the text before`);
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a facelet string one letter short is reported as one', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);

@@ -58,6 +58,35 @@ describe('the ways in', () => {
     });
   }
 
+  test('the Scramble box shows all its lines: opened in another way, on a narrow phone, after a turn', async () => {
+    const scramble = "R' U' F L2 D2 B2 R2 U' F2 U L2 D' B2 R' B' U2 L' U' F2 D' U B' R' U' F";
+    const link = `${env.server.url}?scramble=${scramble.replace(/ /g, '_').replace(/'/g, '-')}`;
+    const clipped = (page) => page.getByRole('textbox', { name: 'Scramble' })
+      .evaluate((box) => box.scrollHeight > box.clientHeight + 1 && `${box.clientHeight} of ${box.scrollHeight} px`);
+    const fitted = (page) => page.waitForFunction(() => {
+      const box = document.querySelector('#scramble');
+      return box.clientHeight > 0 && box.scrollHeight <= box.clientHeight + 1;
+    });
+    const desktop = await open(env.browser, `${link}&way=lab`);
+    await searched(desktop);
+    await takeWay(desktop, 'watch');
+    await fitted(desktop);
+    assert.equal(await clipped(desktop), false, 'opened in the lab');
+    const context = await env.browser.newContext({ ...devices['iPhone SE'] });
+    const phone = await openIn(context, link);
+    await searched(phone);
+    await fitted(phone);
+    assert.equal(await clipped(phone), false, 'on the iPhone SE');
+    await phone.setViewportSize({ width: 667, height: 375 });
+    await fitted(phone);
+    await phone.setViewportSize({ width: 375, height: 667 });
+    await fitted(phone);
+    assert.equal(await clipped(phone), false, 'turned and back');
+    assert.deepEqual([...desktop.errors, ...phone.errors], []);
+    await desktop.context().close();
+    await context.close();
+  });
+
   test('the arrow keys, Home and End move between the tabs and take the way in they land on', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);

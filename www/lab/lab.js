@@ -5,6 +5,7 @@
 // through `display`, as it shows any solution.
 
 import { moves, page, ui } from '../page.js';
+import { selectError } from '../show.js';
 import { labClient } from '../solving.js';
 
 /**
@@ -16,18 +17,6 @@ const FIRST_COUNT = 24;
 const MORE_COUNT = 48;
 
 /** A new `tag` element with `props` set and `children` in it (practice.js builds with it too). */
-/**
- * Focuses `box` with the character a notation error (`error.column`, on the
- * line its message names, else the first) selected.
- */
-export function selectError(box, error) {
-  const line = Number(/line (\d+)/.exec(error.message)?.[1] ?? 1);
-  const lines = box.value.split('\n');
-  const at = lines.slice(0, line - 1).reduce((sum, l) => sum + l.length + 1, 0) + error.column - 1;
-  box.focus();
-  box.setSelectionRange(at, Math.min(at + 1, box.value.length));
-}
-
 export function element(tag, props = {}, ...children) {
   const made = Object.assign(document.createElement(tag), props);
   made.append(...children);

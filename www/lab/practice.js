@@ -7,9 +7,9 @@
 // address, so a reload neither solves nor loses the attempt.
 
 import { recall, remember } from '../remembered.js';
-import { load, showScrambleOnly } from '../show.js';
+import { load, selectError, showScrambleOnly } from '../show.js';
 import { labClient, prove } from '../solving.js';
-import { element, selectError } from './lab.js';
+import { element } from './lab.js';
 
 const ATTEMPT_KEY = 'thistle.practice.attempt';
 const RESULTS_KEY = 'thistle.practice.results';

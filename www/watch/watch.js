@@ -24,6 +24,9 @@ export function wireWatch() {
     event.preventDefault();
     ui.form.requestSubmit();
   });
+  // The box fits its lines whenever its width changes: at the start, on a
+  // turn of the phone, and when Watch shows after a way that hid it.
+  new ResizeObserver(() => requestAnimationFrame(fitInput)).observe(ui.form);
   ui.input.addEventListener('input', () => {
     fitInput();
     if (ui.input.hasAttribute('aria-invalid')) {
