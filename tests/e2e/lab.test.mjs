@@ -461,6 +461,32 @@ describe('the FMC lab', () => {
     await page.context().close();
   });
 
+  test('a check belongs to its scramble: another scramble clears it, and one over 80 moves is said to be over the limit', async () => {
+    const page = await openScramble(SCRAMBLE);
+    const solution = await page.locator('.moves .move').allTextContents();
+    const box = page.getByRole('textbox', { name: 'Your solution' });
+    // Eighteen sexy moves are the identity: 72 moves more than the solution.
+    await box.fill(`${"R U R' U' ".repeat(18)}\n${solution.join(' ')}`);
+    await page.getByRole('button', { name: 'Check' }).click();
+    const region = page.getByRole('region', { name: 'Check' });
+    await region.getByRole('button', { name: 'Play your solution' }).waitFor();
+    assert.match(await region.textContent(), /Your attempt solves the cube: \d+ moves, .*\. That is over 80, the most a competition allows: there it would be a DNF\./);
+    // Another scramble, solved in Watch.
+    await takeWay(page, 'watch');
+    await page.getByRole('textbox', { name: 'Scramble' }).fill('R U F D L B');
+    await page.getByRole('button', { name: 'Solve' }).click();
+    await searched(page);
+    await takeWay(page, 'lab');
+    assert.equal(await region.isVisible(), false, 'the old check is gone');
+    assert.equal(await page.getByRole('button', { name: /^(Play your solution|Continue from here)$/ }).count(), 0);
+    // Checked again, it is of the new scramble.
+    await page.getByRole('button', { name: 'Check' }).click();
+    await region.getByText(/Your attempt/).waitFor();
+    assert.doesNotMatch(await region.textContent(), /solves the cube/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('an attempt typed but not checked survives a reload, and is checked then', async () => {
     const page = await openScramble(SCRAMBLE);
     const box = page.getByRole('textbox', { name: 'Your solution' });

@@ -77,7 +77,7 @@ describe('FMC practice', () => {
     const timer = region.getByRole('timer');
     assert.match(await timer.textContent(), /^(60|59):\d\d$/, 'an hour by default');
     // Nothing gives the answer away.
-    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status', '#prove', '.share', '#lab-solution']) {
+    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status', '#prove', '.share', '#lab-solution', '#axes', '#niss']) {
       assert.equal(await page.locator(hidden).first().isVisible(), false, `${hidden} is hidden`);
     }
     await assertScrambleOnly(page, scramble);
@@ -120,8 +120,11 @@ describe('FMC practice', () => {
     assert.equal(await region.getByRole('timer').isVisible(), true, 'the attempt runs on');
     assert.equal(await page.locator('.practice tbody tr').count(), 1, 'nothing recorded');
     await box.fill('R U');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 2);
+    // Pressed twice in haste, it is one submission.
+    await page.getByRole('button', { name: 'Submit' }).dblclick();
+    await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length >= 2
+      && [...document.querySelectorAll('.practice tbody tr td:nth-child(4)')].every((cell) => !cell.textContent.includes('…')));
+    assert.equal(await page.locator('.practice tbody tr').count(), 2, 'one row for the one attempt');
     await reload(page);
     await page.getByRole('button', { name: 'Practice' }).click();
     await page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').nth(1).waitFor();

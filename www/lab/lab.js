@@ -16,6 +16,9 @@ import { labClient } from '../solving.js';
 const FIRST_COUNT = 24;
 const MORE_COUNT = 48;
 
+/** The WCA's limit on a fewest-moves solution (practice.js judges by it too). */
+export const MOST_MOVES = 80;
+
 /** A new `tag` element with `props` set and `children` in it (practice.js builds with it too). */
 export function element(tag, props = {}, ...children) {
   const made = Object.assign(document.createElement(tag), props);
@@ -194,7 +197,8 @@ export function createLab({ display }) {
    */
   const showChecked = (checked, rest) => {
     const summary = checked.solved
-      ? `Your attempt solves the cube: ${moves(checked.length)}, ${checked.solution}.`
+      ? `Your attempt solves the cube: ${moves(checked.length)}, ${checked.solution}.${checked.length > MOST_MOVES
+        ? ` That is over ${MOST_MOVES}, the most a competition allows: there it would be a DNF.` : ''}`
       : checked.reached
         ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
         : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
@@ -266,6 +270,12 @@ export function createLab({ display }) {
     /** A new solution on show: any list of the old one goes. */
     shown() {
       if (!box.hidden) closeAlternatives();
+      // A check belongs to its scramble: display drops the attempt of another.
+      if (!page.attempt) {
+        checking += 1;
+        ui.checkResult.hidden = true;
+        ui.checkResult.replaceChildren();
+      }
     },
     openAlternatives,
     copyWriteUp,

@@ -9,12 +9,10 @@
 import { recall, remember } from '../remembered.js';
 import { load, selectError, showScrambleOnly } from '../show.js';
 import { labClient, prove } from '../solving.js';
-import { element } from './lab.js';
+import { element, MOST_MOVES } from './lab.js';
 
 const ATTEMPT_KEY = 'thistle.practice.attempt';
 const RESULTS_KEY = 'thistle.practice.results';
-/** The WCA's limit on a fewest-moves solution. */
-const MOST_MOVES = 80;
 /** Attempt lengths offered, in minutes; the WCA's is an hour. */
 const MINUTES = [60, 30, 20, 10];
 
@@ -35,7 +33,7 @@ const proofLimit = () => {
  */
 // (Written tight: the page's script copies it as it is.)
 const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now-next,.view-choice,#legend,'
-  + '#way-watch>:not(form),#way-teach,#follow,#alternatives,#copy-write-up,.lab>:not(.lab-row,#lab-note,#practice),'
+  + '#way-watch>:not(form),#way-teach,#follow,.lab-row>:not(#practice-button),.lab>:not(.lab-row,#lab-note,#practice),'
   + '.share){display:none!important}@media (max-width:859px){body.practising #cube{max-height:45svh}}'
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
@@ -176,9 +174,12 @@ export function createPractice(anchor) {
    * runs on, the typo marked, as a judge would hand a sheet back unread;
    * when time is up (`timeUp`) it is judged as it stands.
    */
+  let judging = false;
   const finish = async (timeUp) => {
     const attempt = read(ATTEMPT_KEY, null);
-    if (!attempt) return;
+    // A second press while the first is judged is the same submission.
+    if (!attempt || judging) return;
+    judging = true;
     clearInterval(ticking);
     const text = box.value;
     let length = null;
@@ -197,6 +198,8 @@ export function createPractice(anchor) {
         return;
       }
       why = error.message;
+    } finally {
+      judging = false;
     }
     box.removeAttribute('aria-invalid');
     remember(ATTEMPT_KEY, 'null');
