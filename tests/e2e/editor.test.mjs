@@ -169,6 +169,20 @@ describe('the colour editor', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a colour painted a tenth time is named at once, before the last sticker', async () => {
+    const page = await openEditor();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    // U1 is focused: eight white U stickers and R1 make ten whites with the centre.
+    for (let k = 0; k < 9; k += 1) await page.keyboard.press('1');
+    const list = await problems(page);
+    assert.equal(list[0], '10 white stickers: a cube has 9 of each colour.');
+    assert.match(list[1], /^39 stickers still to paint/);
+    await page.keyboard.press('Backspace');
+    assert.deepEqual((await problems(page)).filter((item) => /white/.test(item)), []);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('the keyboard moves over the net, past the centres, and paints', async () => {
     const page = await openEditor();
     const before = await status(page);
@@ -213,7 +227,9 @@ describe('the colour editor', () => {
     await field.press('Enter');
     assert.match(await page.locator('.editor-note').textContent(), /54 letters; this one has 4/);
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    assert.equal(await solveThis(page).isDisabled(), true, 'Solve this waits for a string that reads');
     await field.fill(SOLVED);
+    assert.equal(await solveThis(page).isEnabled(), true);
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await page.getByText('Facelets copied.').waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), SOLVED);

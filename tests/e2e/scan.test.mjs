@@ -26,6 +26,13 @@ const phone = async () => {
 };
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' });
 const scanStatus = (page) => page.locator('#scan-box [role="status"]');
+/** Waits until the Scan box's message is on screen, below the cube that sticks on a phone. */
+const messageInView = (page) => page.waitForFunction(() => {
+  const alert = document.querySelector('#scan-box [role="alert"]').getBoundingClientRect();
+  const sticky = document.querySelector('.stage-box').getBoundingClientRect();
+  const covered = sticky.left < alert.right && alert.left < sticky.right ? Math.max(0, sticky.bottom) : 0;
+  return alert.top >= covered - 1 && alert.bottom <= innerHeight + 1;
+});
 /** A photo of nothing in a dim room: a JPEG file payload, drawn in `page`. */
 const dark = async (page) => ({
   name: 'dark.jpg',
@@ -83,10 +90,14 @@ describe('Scan', () => {
     await takeWay(page, 'cube');
     // Photo 3 shows white (face 0) instead of blue (face 5); photo 2 is white too.
     const files = await photos(page, STATE, { faces: [3, 0, 0, 1, 4, 2] });
+    // Scanned from further down, with the colour editor open.
+    await page.getByText('Colour editor: paint the cube you hold').click();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.locator('input[type="file"]').setInputFiles(files);
     const alert = page.locator('#scan-box [role="alert"]');
     await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
     assert.equal(await alert.textContent(), 'Photos 2 and 3 both show the white centre; one face is missing: the blue one.');
+    await messageInView(page);
     assert.equal(await page.locator('.scan-photos li.fault').count(), 2);
     assert.deepEqual(
       await page.locator('.scan-photos li.fault canvas').evaluateAll((all) => all.map((c) => c.getAttribute('aria-label'))),
@@ -224,6 +235,7 @@ describe('Scan', () => {
     const alert = page.locator('#scan-box [role="alert"]');
     await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
     assert.equal(await alert.textContent(), 'Photo 6 (notes.txt) could not be opened as an image.');
+    await messageInView(page);
     assert.equal(await scanStatus(page).textContent(), '', 'no "Reading photos…" left standing');
     const retakes = page.getByRole('button', { name: /^Retake photo/ });
     assert.deepEqual(await retakes.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['Retake photo 6']);

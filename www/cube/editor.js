@@ -247,7 +247,12 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     draw(new Set());
     if (blanks) {
       const next = stickers.findIndex((c) => c === BLANK);
-      list.replaceChildren(element('li', { class: 'to-paint' }, `${blanks} ${blanks === 1 ? 'sticker' : 'stickers'} still to paint (the first is ${name(next)}).`));
+      // A colour painted too often is a mistake already, before the last sticker.
+      const overused = COLOURS.flatMap((colour, c) => {
+        const count = stickers.filter((s) => s === c).length;
+        return count > 9 ? [element('li', {}, `${count} ${colour.toLowerCase()} stickers: a cube has 9 of each colour.`)] : [];
+      });
+      list.replaceChildren(...overused, element('li', { class: 'to-paint' }, `${blanks} ${blanks === 1 ? 'sticker' : 'stickers'} still to paint (the first is ${name(next)}).`));
       list.removeAttribute('aria-busy');
     } else if (valid) {
       list.replaceChildren(element('li', { class: 'ok' }, 'A valid cube: ready to solve.'));
@@ -315,6 +320,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue).'
       : sentence(error || 'not a facelet string');
     field.setAttribute('aria-invalid', 'true');
+    // Solve this waits for the box to hold a cube again (the net's is still shown).
+    solve.disabled = true;
   }
 
   net.addEventListener('keydown', (event) => {

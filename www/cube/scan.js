@@ -229,8 +229,13 @@ async function fill(editor, { facelets, unsure = Array(54).fill(false), sources,
   status.textContent = fault || (doubts === 0
     ? 'Cube read: check it against your cube in the editor, then Solve this.'
     : `Cube read: ${doubts} ${doubts === 1 ? 'sticker is' : 'stickers are'} marked as unsure; check ${doubts === 1 ? 'it' : 'them'} in the editor (tap to correct), then Solve this.`);
+  bringIntoView(document.getElementById('editor'));
+}
+
+/** Scrolls `element` to the top of the screen (below a phone's cube), smoothly unless motion is reduced. */
+function bringIntoView(element) {
   const instant = document.documentElement.hasAttribute('data-reduced-motion');
-  document.getElementById('editor').scrollIntoView({ block: 'start', behavior: instant ? 'auto' : 'smooth' });
+  element.scrollIntoView({ block: 'start', behavior: instant ? 'auto' : 'smooth' });
 }
 
 /**
@@ -241,6 +246,8 @@ async function fill(editor, { facelets, unsure = Array(54).fill(false), sources,
 function showFailure(failed, { status, alert, items, choices, editor }, files) {
   status.textContent = '';
   alert.textContent = capital(`${failed.message}.`);
+  // What went wrong, and the photos to retake, where the person looks.
+  bringIntoView(ui.scanBox);
   const bad = (failed.photos ?? []).filter((index) => items[index]);
   if (failed.kind !== 'ambiguous' && bad.length > 0) retake = { files, bad };
   for (const index of bad) {
