@@ -5,7 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { searched, takeWay, useBrowser } from './harness.mjs';
+import { open, searched, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -65,6 +65,25 @@ describe('the embedded player', () => {
     assert.match(frame.url(), /embed=1/, 'the frame keeps being an embedded player');
     assert.deepEqual(host.errors, []);
     await context.close();
+  });
+
+  test('an embedded player presented full screen (F) shows its status above the move now and next, its labels large', async () => {
+    const viewport = { width: 1280, height: 720 };
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U_F2_D-&mode=fast&move=2&embed=1`, viewport);
+    await searched(page);
+    await page.getByRole('button', { name: 'Play', exact: true }).focus();
+    await page.keyboard.press('f');
+    await page.waitForFunction(() => document.querySelector('link[href$="present.css"]')?.sheet?.cssRules.length > 0);
+    const status = await page.getByRole('status').filter({ hasText: /^Move 2 of/ }).boundingBox();
+    const nowNext = await page.getByText(/^Now \S+ · Next \S+$/).boundingBox();
+    assert.ok(status.y + status.height <= nowNext.y, `the status ${JSON.stringify(status)} above ${JSON.stringify(nowNext)}`);
+    const least = viewport.height * 0.025;
+    for (const selector of ['.chip-fmc', '.legend']) {
+      const size = await page.locator(selector).first().evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+      assert.ok(size >= least, `${selector}: ${size} px, at least ${least} px`);
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
   });
 
   test('at 320×240 the embedded player still works', async () => {

@@ -100,6 +100,29 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 3840, height: 2160 }]) {
+    test(`in a presentation at ${viewport.width}×${viewport.height}, a long stage's plain words are on screen, and How it works, opened, all of it`, async () => {
+      const scramble = 'R_U2_F-_L_D_B2_R-_U_F2_D-_L2_B_R2_U-_F_D2_L-_B-_U2_R';
+      const page = await open(env.browser, `${env.server.url}?scramble=${scramble}&move=11`, viewport);
+      await searched(page);
+      await present(page);
+      const stage = page.getByRole('region', { name: /^Stage 3: Separate pieces/ });
+      const onScreen = (locator) => locator.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return rect.height > 0 && rect.top >= 0 && rect.bottom <= innerHeight ? true : `${Math.round(rect.top)}-${Math.round(rect.bottom)} of ${innerHeight}`;
+      });
+      assert.equal(await onScreen(stage.locator('#stage-plain')), true, "the stage's plain words");
+      assert.equal(await onScreen(page.getByRole('region', { name: 'Progress' })), true, 'Progress');
+      await stage.getByText('How it works: pieces, groups and moves').click();
+      for (const part of ['#stage-plain', '#stage-description', '#stage-group', '#stage-allowed', '#stage-worst', '#stage-why']) {
+        assert.equal(await onScreen(stage.locator(part)), true, `${part} with How it works open`);
+      }
+      assert.equal(await onScreen(page.getByRole('button', { name: 'Exit presentation' })), true, 'Exit presentation');
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
+
   test('outside Present at 3840×2160 the text is over 24 px and the switches and choices grow with it', async () => {
     const page = await open(env.browser, env.server.url, { width: 3840, height: 2160 });
     await searched(page);
