@@ -72,12 +72,13 @@ export function setPresenting(on) {
 
 /**
  * Leaving a presentation, focus goes back where it was before (else to
- * Present, else to Play), not to the cube's box, which is no control.
+ * Present, else to Play), not to the cube's box, which is no control, nor
+ * left on a control the way in on show has not (How it works, Watch's).
  */
 function focusAfterPresenting() {
   const left = document.activeElement;
-  if (left !== document.body && left !== ui.canvas.closest('.stage-box')) return;
   const shown = (control) => control && control !== document.body && control.isConnected && control.getClientRects().length > 0;
+  if (shown(left) && left !== ui.canvas.closest('.stage-box')) return;
   [page.focusBefore, ui.present, ui.play].find(shown)?.focus({ preventScroll: true });
 }
 

@@ -201,10 +201,11 @@ export function update() {
  * writes them: inverse-scramble moves in parentheses), which a
  * presentation shows large.
  */
-function showNowNext(status) {
+function showNowNext({ position }) {
   const notation = (index) => page.moveButtons[index]?.textContent;
-  const now = status.current === undefined || status.current === null ? undefined : notation(status.current);
-  const next = notation(status.position);
+  // As the position stands: a turn being undone is already "Next".
+  const now = notation(position - 1);
+  const next = notation(position);
   ui.nowNext.textContent = [now && `Now ${now}`, next ? `Next ${next}` : 'Solved'].filter(Boolean).join(' · ');
 }
 

@@ -118,6 +118,10 @@ describe('a class can read it from the back row', () => {
         assert.equal(await onScreen(stage.locator(part)), true, `${part} with How it works open`);
       }
       assert.equal(await onScreen(page.getByRole('button', { name: 'Exit presentation' })), true, 'Exit presentation');
+      // Left from How it works (Watch's, which Teach hides), focus goes back to Present.
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Present', exact: true }).waitFor();
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'present');
       assert.deepEqual(page.errors, []);
       await page.close();
     });
@@ -220,11 +224,20 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
-  test('a 0.25× speed exists', async () => {
-    const page = await open(env.browser, env.server.url);
+  test('a 0.25× speed exists, and stepping back at it, the move now and next agree with the status while the turn is undone', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_U_F2_D-&move=4`);
+    await searched(page);
     const speed = page.getByRole('combobox', { name: 'Speed' });
     await speed.selectOption('0.25');
     assert.equal(await speed.locator('option:checked').textContent(), '0.25×');
+    const moves = await page.locator('#moves .move').allTextContents();
+    await present(page);
+    await page.keyboard.press('PageUp');
+    // Read in the same moment as the turn runs.
+    const during = await (await page.waitForFunction(() => window.thistle.status().moving
+      && [window.thistle.status().text, document.querySelector('#now-next').textContent])).jsonValue();
+    assert.match(during[0], /^Move 3 of /);
+    assert.equal(during[1], `Now ${moves[2]} · Next ${moves[3]}`);
     await page.close();
   });
 
@@ -336,6 +349,11 @@ describe('a class can read it from the back row', () => {
     const progress = page.getByRole('region', { name: 'Progress' });
     assert.equal(await progress.getByText(/^Flipped edges: \d+$/).isVisible(), true, 'the counters');
     assert.equal(await progress.getByRole('heading', { name: /Orient edges/ }).isVisible(), true, 'the stage');
+    // The key to the stage view's colours, its swatches in colour.
+    const legend = page.getByRole('list', { name: 'Stage view colours' });
+    assert.equal(await legend.isVisible(), true, 'the legend');
+    assert.match(await legend.textContent(), /flipped edge/);
+    assert.equal(await legend.locator('.legend-swatch').first().evaluate((swatch) => getComputedStyle(swatch).printColorAdjust), 'exact');
     const moves = page.getByRole('region', { name: 'Moves' });
     assert.match(await moves.textContent(), /^Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
     // The cube as drawn: the picture taken for printing is not blank.
