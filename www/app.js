@@ -10,7 +10,7 @@ import { createAppearance } from './appearance.js';
 import { wireYourCube } from './cube/your-cube.js';
 import { onCubeKey, watchContext, watchPointer, watchSize } from './cube.js';
 import {
-  onFullscreenChange, onKey, presenting, setPresenting, watchPrint,
+  onFullscreenChange, onKey, presenting, setPresenting, showShortcuts, watchPrint,
 } from './keys.js';
 import { $, page, painted, showStartupError, ui } from './page.js';
 import { act, describeCube, draw, quiet, setNet, wake } from './player.js';
@@ -65,7 +65,7 @@ function wire() {
   document.addEventListener('fullscreenchange', onFullscreenChange);
   document.addEventListener('keydown', onKey);
   ui.canvas.addEventListener('keydown', onCubeKey);
-  ui.showKeys.addEventListener('click', () => ui.keys.showModal());
+  ui.showKeys.addEventListener('click', showShortcuts);
   $('glossary-open').addEventListener('click', async () => (await import('./glossary.js')).openGlossary());
   ui.words.addEventListener('toggle', describeCube);
   ui.reduceMotion.addEventListener('change', () => {

@@ -3,8 +3,6 @@
 // plain words, in a dialog one control away from all of them. Loaded on
 // first use.
 
-import { ui } from './page.js';
-
 const TERMS = [
   ['Moves: R, R′, R2', 'A letter turns one face: U up, D down, R right, L left, F front, B back. R alone is a quarter turn clockwise as you look at that face, R′ ("R prime") anticlockwise, and R2 a half turn. Each counts as one move.'],
   ['Stage', 'One of the four steps Thistlethwaite\'s method solves the cube in. Each allows fewer kinds of turn than the one before, until half turns alone finish it.'],
@@ -13,7 +11,7 @@ const TERMS = [
   ['HTR (half-turn reduction)', 'Stage 3, Separate pieces: the pieces are sorted so that half turns alone can finish the cube.'],
   ['Finish', 'Stage 4, Half-turn finish: half turns solve the cube.'],
   ['NISS', 'Normal-inverse scramble switch: a step may be found on the inverse scramble (the scramble undone, backwards). Moves found there are written in parentheses, and undone at the end of the whole solution.'],
-  ['G0, G1, G2, G3', 'The groups of positions each stage works in: G0 is every position; G1, those that need no edge flipped; G2, those turns of U, D and half turns reach; G3, those half turns alone reach. Each stage takes the cube from one group to the next.'],
+  ['G0, G1, G2, G3', 'The groups of positions each stage works in: G0 is every position; G1, those that need no edge flipped; G2, those quarter turns of U and D and half turns of the rest reach (on the classic axes: on others, the two faces the corners are oriented to take U and D\'s place); G3, those half turns alone reach. Each stage takes the cube from one group to the next.'],
   ['Coset', 'One class of positions that a stage treats as the same: two positions are in one coset when the next group\'s turns lead from one to the other. A stage\'s table gives each coset\'s distance to the goal.'],
   ['Tetrad', 'One of the two sets of four corners that half turns keep apart: URF, ULB, DLF, DRB and UFL, UBR, DFR, DBL. Stage 3 puts each corner in its own tetrad.'],
   ['Parity', 'Whether the pieces\' arrangement is an even or odd number of swaps from solved. Half turns cannot change it, so stage 3 makes it even.'],
@@ -52,7 +50,7 @@ function build() {
   close.textContent = 'Close';
   form.append(close);
   dialog.append(title, list, form);
-  ui.keys.after(dialog);
+  document.body.append(dialog);
 }
 
 /** Opens the glossary (closing it returns focus to the control that opened it). */

@@ -82,6 +82,9 @@ function focusAfterPresenting() {
   [page.focusBefore, ui.present, ui.play].find(shown)?.focus({ preventScroll: true });
 }
 
+/** Opens the keyboard shortcuts (shortcuts.js, loaded on first use). */
+export const showShortcuts = async () => (await import('./shortcuts.js')).openShortcuts();
+
 function askFullscreen() {
   if (!document.fullscreenEnabled) return;
   page.fullscreenAskedBy = page.presentation;
@@ -134,7 +137,7 @@ export function onKey(event) {
   if (own === null || own.includes(event.key)) return;
   if (event.key === '?') {
     event.preventDefault();
-    ui.keys.showModal();
+    showShortcuts();
     return;
   }
   if (event.key === 'f' || event.key === 'F' || (event.key === 'Escape' && presenting())) {

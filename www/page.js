@@ -53,7 +53,6 @@ export const ui = {
   words: $('words'),
   wordsBody: $('words-body'),
   reduceMotion: $('reduce-motion'),
-  keys: $('keys'),
   showKeys: $('show-keys'),
   axes: $('axes'),
   niss: $('niss'),

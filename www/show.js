@@ -14,9 +14,13 @@ const SHORTEST = 'if each stage took its own shortest';
 /** Whether the link the page was opened with is being shown. */
 let opening = false;
 
-/** Grows the Scramble box to fit its lines (and its borders, which its height includes). */
+/**
+ * Grows the Scramble box to fit its lines (and its borders, which its height
+ * includes); a hidden box keeps the height it had.
+ */
 export function fitInput() {
   const box = ui.input;
+  if (!box.offsetWidth) return;
   box.style.height = 'auto';
   box.style.height = `${box.scrollHeight + box.offsetHeight - box.clientHeight}px`;
 }

@@ -25,11 +25,12 @@ const wire = (way) => {
 const tab = (way) => $(`tab-${way}`);
 const panel = (way) => $(`way-${way}`);
 
-/** The first control a panel shows (its first focusable, visible element). */
-function firstControl(way) {
-  const controls = panel(way).querySelectorAll('button, input, select, textarea, summary, a[href]');
-  return [...controls].find((control) => control.checkVisibility?.() ?? control.offsetParent !== null) ?? null;
-}
+/** The controls `root` shows, in order: its focusable, visible elements. */
+const controlsIn = (root) => [...root.querySelectorAll('button, input, select, textarea, summary, a[href], [tabindex="0"]')]
+  .filter((control) => control.tabIndex >= 0 && (control.checkVisibility?.() ?? control.offsetParent !== null));
+
+/** The first control a panel shows. */
+const firstControl = (way) => controlsIn(panel(way))[0];
 
 /**
  * The way in the address names: `{ way, unknown }`, `unknown` being the
@@ -97,6 +98,21 @@ export function createWays({ onWay, onError }) {
       show(WAYS[to], { scroll: true });
     });
   }
+  // The player every way in shares comes after the way's own panel in the
+  // Tab order, as Tab from a tab enters its panel: the tab, the panel, the
+  // player, then the rest of the page (Share on); Shift+Tab the same way back.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' || !current) return;
+    const own = controlsIn(panel(current));
+    const player = controlsIn(document.querySelector('.viewer'));
+    const rest = $('share');
+    const to = new Map(event.shiftKey
+      ? [[own[0], tab(current)], [player[0], own.at(-1)], [rest, player.at(-1)]]
+      : [[own.at(-1), player[0]], [player.at(-1), rest]]).get(document.activeElement);
+    if (!to?.checkVisibility()) return;
+    event.preventDefault();
+    to.focus();
+  });
   const { way, unknown } = wayOfLink();
   const note = $('way-note');
   note.textContent = unknown === null ? '' : `This link's way in, “${unknown}”, is not one of this page's, so Watch is open.`;

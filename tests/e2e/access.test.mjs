@@ -48,7 +48,8 @@ describe('a page for everyone', () => {
       await page.locator('#words-body td').first().waitFor();
       assert.deepEqual(await audit(page), [], 'with the cube in words open');
       await page.getByRole('button', { name: /Keyboard shortcuts/ }).click();
-      assert.ok(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible());
+      // Made on first use (shortcuts.js).
+      await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
       assert.deepEqual(await audit(page), [], 'with the key help open');
       assert.deepEqual(page.errors, []);
     });
@@ -317,7 +318,7 @@ describe('a page for everyone', () => {
     assert.equal(await picture(), start, '0 resets the view');
     // The key help.
     await page.keyboard.press('?');
-    assert.ok(await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible());
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
     await page.keyboard.press('Escape');
     assert.equal(await page.getByRole('dialog').count(), 0);
     await context.close();

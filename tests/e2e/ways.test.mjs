@@ -115,6 +115,38 @@ describe('the ways in', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('Tab goes through the tab, its panel, then the player, then Share; Shift+Tab comes back the same way', async () => {
+    for (const way of ['watch', 'lab']) {
+      const page = await open(env.browser, `${env.server.url}?scramble=R_U_F2&way=${way}`);
+      await searched(page);
+      await page.getByRole('tab', { name: WAYS[way] }).focus();
+      const name = () => page.evaluate(() => {
+        const at = document.activeElement;
+        return `${at.closest('[role="tabpanel"], .viewer, .share, [role="tablist"]')?.className.split(' ')[0] ?? '?'}:${at.id || at.getAttribute('aria-label') || at.textContent.trim().slice(0, 20)}`;
+      });
+      const forward = [await name()];
+      while (!forward.at(-1).startsWith('share:') && forward.length < 120) {
+        await page.keyboard.press('Tab');
+        forward.push(await name());
+      }
+      const parts = forward.map((entry) => entry.split(':')[0]);
+      // Each part once, in order: no part is left and come back to.
+      const order = parts.filter((part, k) => part !== parts[k - 1]);
+      assert.deepEqual(order, ['ways', 'way', 'viewer', 'share'], `${way}: ${forward.join(' | ')}`);
+      for (const control of ['viewer:play', 'viewer:speed', 'viewer:glossary-open']) {
+        assert.ok(forward.includes(control), `${way}: ${control} is reached: ${forward.join(' | ')}`);
+      }
+      const back = [forward.at(-1)];
+      while (back.length < forward.length) {
+        await page.keyboard.press('Shift+Tab');
+        back.push(await name());
+      }
+      assert.deepEqual(back, [...forward].reverse(), `${way}: Shift+Tab retraces`);
+      assert.deepEqual(page.errors, []);
+      await page.context().close();
+    }
+  });
+
   test('way= is kept by a reload and by Share, left out of the embed code, and Watch is the default', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.url.replace(/\/$/, '') });
