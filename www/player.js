@@ -80,7 +80,11 @@ export function buildChips() {
     unit.textContent = stage.moves.length === 1 ? ' move' : ' moves';
     button.append(name, count, unit, ...chipMarks(index, stage));
     // To the stage's start, paused, so its starting cube shows; Play plays it.
-    button.addEventListener('click', () => act(() => page.app.goToStage(index)));
+    // Clicked (not pressed by key), Space then plays it, as the key list says.
+    button.addEventListener('click', (event) => {
+      act(() => page.app.goToStage(index));
+      if (event.detail) ui.play.focus({ preventScroll: true });
+    });
     ui.chips.append(button);
     return button;
   });

@@ -158,6 +158,21 @@ describe('the page as people use it', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a chip clicked, Space plays its stage; a chip pressed by key keeps focus for the next', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await chip(page, STAGE_NAMES[1]).click();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => window.thistle.status().playing);
+    await page.keyboard.press('Space');
+    await settle(page);
+    await chip(page, STAGE_NAMES[2]).focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => document.activeElement.textContent.startsWith('Separate pieces')), true);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('a facelet string one letter short is reported as one', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);
