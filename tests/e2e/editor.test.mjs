@@ -183,6 +183,22 @@ describe('the colour editor', () => {
     await page.context().close();
   });
 
+  test('Clear all and Start from solved can be undone until the next sticker is painted', async () => {
+    const page = await openEditor();
+    await paste(page, SUPERFLIP);
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    assert.match(await facelets(page), /^\.\.\.\.U/);
+    await page.getByRole('button', { name: 'Undo Clear all' }).click();
+    assert.equal(await facelets(page), SUPERFLIP, 'the painted cube is back');
+    assert.equal(await page.getByRole('button', { name: /^Undo/ }).count(), 0, 'nothing more to undo');
+    await page.getByRole('button', { name: 'Start from solved' }).click();
+    assert.equal(await facelets(page), SOLVED);
+    await page.keyboard.press('2');
+    assert.equal(await page.getByRole('button', { name: /^Undo/ }).count(), 0, 'a sticker painted ends Undo');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('the keyboard moves over the net, past the centres, and paints', async () => {
     const page = await openEditor();
     const before = await status(page);

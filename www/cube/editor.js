@@ -134,8 +134,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   const solved = element('button', { type: 'button' }, 'Start from solved');
   const fromShown = element('button', { type: 'button' }, 'Start from the shown cube');
   const clear = element('button', { type: 'button' }, 'Clear all');
+  const undo = element('button', { type: 'button', hidden: '' });
   const actions = element('div', { class: 'editor-actions' });
-  actions.append(solve, solved, fromShown, clear);
+  actions.append(solve, solved, fromShown, clear, undo);
 
   const label = element('label', { for: 'editor-facelets' }, 'Facelets');
   const field = element('input', {
@@ -262,6 +263,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       listProblems(letters, checks);
     }
     solve.disabled = !valid;
+    // Undo is for the change just made to the whole cube (`undoable`).
+    undo.hidden = true;
     field.value = text();
     field.removeAttribute('aria-invalid');
     keep();
@@ -375,7 +378,25 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     const result = check(field.value);
     if (result.valid) onSolve(result.facelets);
   });
-  solved.addEventListener('click', () => load(SOLVED));
+  /** The cube before the last change of the whole cube, which Undo brings back. */
+  let before = null;
+  /**
+   * `change` (of the whole cube, one tap away from painted work) made
+   * undoable, until the next sticker is painted: Undo names it.
+   */
+  const undoable = (name, change) => () => {
+    const was = [...stickers];
+    change();
+    if (was.every((c, i) => c === stickers[i])) return;
+    before = was;
+    undo.textContent = `Undo ${name}`;
+    undo.hidden = false;
+  };
+  undo.addEventListener('click', () => {
+    load(before);
+    cells[selected].focus();
+  });
+  solved.addEventListener('click', undoable('Start from solved', () => load(SOLVED)));
   /**
    * Brings the editor on screen from its top, below a sticky player, and
    * focuses the sticker to paint. Opening it, the player has just given way
@@ -387,15 +408,15 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     cells[selected].focus({ preventScroll: true });
   };
   // Painting starts again from U1, which comes back on screen with the colours.
-  clear.addEventListener('click', () => {
+  clear.addEventListener('click', undoable('Clear all', () => {
     load(SOLVED.map((c, i) => (isCentre(i) ? c : BLANK)));
     select(0);
     focusSticker();
-  });
-  fromShown.addEventListener('click', () => {
+  }));
+  fromShown.addEventListener('click', undoable('Start from the shown cube', () => {
     const facelets = shown();
     if (facelets) read(facelets);
-  });
+  }));
 
   let kept = null;
   try {
