@@ -5,6 +5,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { devices } from 'playwright-core';
 import { open, openIn, query, searched, SOLVED, status, takeWay, useBrowser } from './harness.mjs';
 
 // `thistle state "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2"`:
@@ -197,6 +198,23 @@ describe('the colour editor', () => {
     assert.equal(await page.getByRole('button', { name: /^Undo/ }).count(), 0, 'a sticker painted ends Undo');
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  });
+
+  test('painted by tap on a phone on its side, the sticker to paint and the colours stay on screen to the last face\'s last row', async () => {
+    const context = await env.browser.newContext({ ...devices['iPhone SE landscape'] });
+    const page = await openIn(context, env.server.url);
+    await takeWay(page, 'cube');
+    await page.getByText('Colour editor').click();
+    await page.locator('.net .sticker').first().waitFor();
+    await page.getByRole('button', { name: 'Clear all' }).tap();
+    for (let k = 0; k < 47; k += 1) {
+      await page.getByRole('button', { name: COLOURS[k % 6], exact: true }).tap();
+      const spots = await page.evaluate(() => [document.querySelector('.net .selected'), ...document.querySelectorAll('.palette button')]
+        .map((element) => element.getBoundingClientRect()).map(({ top, bottom }) => top >= 0 && bottom <= innerHeight));
+      assert.ok(spots.every(Boolean), `after ${k + 1} taps, ${await page.locator('.net .selected').getAttribute('aria-label')}: ${spots}`);
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
   });
 
   test('the keyboard moves over the net, past the centres, and paints', async () => {

@@ -196,6 +196,19 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     const next = step(index, 1);
     select(next);
     paintedLast = next === index;
+    keepInView();
+  }
+
+  /**
+   * Painting by tap, scrolls the page as far as the sticker to paint needs
+   * to show (on a phone on its side, the last face's last row), but no
+   * further than keeps the colours on screen too.
+   */
+  function keepInView() {
+    if (net.contains(document.activeElement)) return;
+    const below = cells[selected].getBoundingClientRect().bottom + 8 - innerHeight;
+    const room = palette.getBoundingClientRect().top - stickyHeight();
+    if (below > 0) window.scrollBy(0, Math.min(below, room));
   }
 
   /**
@@ -219,6 +232,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     }
     refresh();
     select(face < 5 ? (face + 1) * 9 : selected);
+    keepInView();
   }
 
   function load(colours, doubtful = [], photos = undefined) {
