@@ -56,6 +56,9 @@ pub struct StepCheck {
     /// began, on the side the step was made on (none once the cube was
     /// solved).
     pub optimal: Option<usize>,
+    /// The stage `optimal` is of: the one being worked on where the step
+    /// began, which a step reaching two goals at once is not named by.
+    pub working_on: Option<&'static str>,
     /// Before DR, the DR case in fewest-moves words on its corner axis:
     /// `4c2e on U/D` for four twisted corners and two middle-layer edges
     /// out of their layer. The axis is the one the attempt reaches DR on
@@ -186,12 +189,13 @@ pub fn check(
         // Counted on the step's own side: the inverse scramble's distance
         // to a goal is not the normal one's.
         let optimal = StageKind::ALL.get(before.level).map(|&kind| {
-            before
+            let moves = before
                 .on
                 .iter()
                 .map(|o| distance(&starts[k], o, kind))
                 .min()
-                .expect("some orientation comes furthest")
+                .expect("some orientation comes furthest");
+            (kind, moves)
         });
         checked.push(step_check(
             step,
@@ -331,7 +335,7 @@ fn step_check(
     cube: &CubieCube,
     (before, after): (&Stand, &Stand),
     dr_on: &[&Orientation],
-    optimal: Option<usize>,
+    optimal: Option<(StageKind, usize)>,
 ) -> StepCheck {
     let new = after.level > before.level;
     let axes = axes_text(after.level, after.on[0]);
@@ -376,7 +380,8 @@ fn step_check(
         axes,
         new,
         wrong,
-        optimal,
+        optimal: optimal.map(|(_, moves)| moves),
+        working_on: optimal.map(|(kind, _)| kind.name()),
         case,
         text,
     }
@@ -610,6 +615,33 @@ mod tests {
                 result.steps[0].text
             );
         }
+    }
+
+    /// A step that does EO and DR in one names the stage its optimum is
+    /// of, EO's (where it began), not the DR it reaches.
+    #[test]
+    fn a_step_reaching_two_goals_names_the_stage_its_optimum_is_of() {
+        let scramble = "R U2 F' L D B2 R' F U L2 D' B";
+        let cube = parse(scramble).unwrap().cube();
+        let solution = fewest::solve_fewest(&cube, 30_000).unwrap();
+        let both = [&solution.stages[0].moves[..], &solution.stages[1].moves[..]].concat();
+        let result = check_attempt(
+            &cube,
+            &[Step {
+                moves: both,
+                side: Side::Normal,
+            }],
+            false,
+        )
+        .unwrap();
+        let step = &result.steps[0];
+        assert_eq!(step.reaches, Some(StageKind::OrientCornersSlice.name()));
+        assert_eq!(step.working_on, Some(StageKind::OrientEdges.name()));
+        let eo = Orientation::all()
+            .iter()
+            .map(|o| distance(&cube, o, StageKind::OrientEdges))
+            .min();
+        assert_eq!(step.optimal, eo);
     }
 
     /// A step on the inverse scramble has its optimum counted there: for

@@ -423,7 +423,7 @@ describe('the FMC lab', () => {
     await region.getByText(/Step 1: .* — Orient edges ✓/).waitFor();
     const step2 = await region.getByText(/^Step 2:/).textContent();
     assert.match(step2, /nothing new, 2 moves: .*(twisted corners|edges)/i, step2);
-    assert.match(step2, /optimal for this stage from here: \d+ moves?/);
+    assert.match(step2, /shortest Orient corners \+ slice from here: \d+ moves?/);
 
     await page.getByRole('button', { name: 'Continue from here' }).click();
     await page.waitForFunction(() => document.querySelector('#result').textContent.includes('your attempt, completed'));

@@ -187,7 +187,8 @@ export function createLab({ display }) {
   /** One step of a checked attempt, as a line of the Check region. */
   const stepLine = (step, index) => {
     const written = step.side === 'inverse' ? `(${step.moves.join(' ')})` : step.moves.join(' ');
-    const optimal = step.optimal === null || step.optimal === undefined ? '' : ` · optimal for this stage from here: ${moves(step.optimal)}`;
+    // Named: a step may reach a later goal than the stage it began on.
+    const optimal = step.optimal === null || step.optimal === undefined ? '' : ` · shortest ${step.working_on} from here: ${moves(step.optimal)}`;
     return element('li', { textContent: `Step ${index + 1}: ${written}${step.side === 'inverse' ? ' (inverse)' : ''} — ${step.text}${optimal}` });
   };
 

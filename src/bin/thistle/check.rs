@@ -47,7 +47,10 @@ pub(crate) fn check_attempt(
         let moves = niss::fmc_text(&step.moves, step.side);
         let optimal = step
             .optimal
-            .map_or(String::new(), |n| format!(" (optimal {n})"));
+            .zip(step.working_on)
+            .map_or(String::new(), |(n, stage)| {
+                format!(" (shortest {stage} from here: {n})")
+            });
         writeln!(out, "{moves:<24} // {}{optimal}", step.text)?;
     }
     let so_far = if result.solved { "Solved" } else { "So far" };
