@@ -217,9 +217,15 @@ pub fn write_up(solution: &NissSolution) -> String {
             ""
         };
         let moves = fmc_text(&stage.moves, side);
+        // EO and DR as competitors name them, by their axis: EO on F/B, DR on U/D.
+        let axis = match kind {
+            StageKind::OrientEdges => format!(" on {}", solution.axes.edges),
+            StageKind::OrientCornersSlice => format!(" on {}", solution.axes.corners),
+            _ => String::new(),
+        };
         let (fmc, name, count) = (kind.fmc(), kind.name(), stage.moves.len());
         text.push_str(&format!(
-            "{moves:<19} // {fmc}: {name}{on} ({count}/{total})\n"
+            "{moves:<19} // {fmc}{axis}: {name}{on} ({count}/{total})\n"
         ));
     }
     let whole = solution.moves();
@@ -504,8 +510,8 @@ mod tests {
         };
         assert_eq!(
             write_up(&solution),
-            "F' R' U' F          // EO: Orient edges (4/4)\n\
-             (D2 R U2 R')        // DR: Orient corners + slice, on the inverse (4/8)\n\
+            "F' R' U' F          // EO on F/B: Orient edges (4/4)\n\
+             (D2 R U2 R')        // DR on U/D: Orient corners + slice, on the inverse (4/8)\n\
              (U2)                // finish: Half-turn finish, on the inverse (1/9)\n\
              Solution: F' R' U' F U2 R U2 R' D2 (9)\n"
         );

@@ -365,7 +365,7 @@ describe('the FMC lab', () => {
     assert.equal(await attempt.inputValue(), "D' L F // my EO", 'the attempt is kept');
     const selected = await page.evaluate(() => getSelection().toString().trim());
     assert.equal(selected, await page.locator('#lab-solution pre').evaluate((pre) => pre.textContent.trim()));
-    assert.match(selected, /^.+ \/\/ EO: /, 'the write-up');
+    assert.match(selected, /^.+ \/\/ EO on [UDFBRL]\/[UDFBRL]: /, 'the write-up');
     // With the box empty, the write-up goes in it, selected.
     await attempt.fill('');
     await page.getByRole('button', { name: 'Copy write-up' }).click();
@@ -388,7 +388,8 @@ describe('the FMC lab', () => {
     const total = await shownTotal(page);
     let running = 0;
     for (const line of lines.slice(0, -1)) {
-      const match = /^(.+?)\s+\/\/ (EO|DR|HTR|finish): (.+) \((\d+)\/(\d+)\)$/.exec(line);
+      // EO and DR by their axis, as competitors name them.
+      const match = /^(.+?)\s+\/\/ (EO on [UDFBRL]\/[UDFBRL]|DR on [UDFBRL]\/[UDFBRL]|HTR|finish): (.+) \((\d+)\/(\d+)\)$/.exec(line);
       assert.ok(match, `a stage line: "${line}"`);
       assert.match(line, / \/\/ /, 'a space before its comment');
       running += Number(match[4]);
