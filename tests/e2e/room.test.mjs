@@ -127,6 +127,21 @@ describe('a class can read it from the back row', () => {
     });
   }
 
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1280, height: 800 }]) {
+    test(`Teach at ${viewport.width}×${viewport.height}, not presenting, shows the whole player and its colour key on the first screen`, async () => {
+      const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_U_F2_D-_L2_B_R2_U-_F_D2_L-_B-_U2_R&move=8`, viewport);
+      await searched(page);
+      await takeWay(page, 'teach');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const below = await page.evaluate(() => ['#cube', '.legend', '#glossary-open', '#play', '#chips']
+        .map((selector) => [selector, document.querySelector(selector).getBoundingClientRect().bottom])
+        .filter(([, bottom]) => bottom > innerHeight));
+      assert.deepEqual(below, [], 'below the first screen');
+      assert.deepEqual(page.errors, []);
+      await page.close();
+    });
+  }
+
   test('outside Present at 3840×2160 the text is over 24 px and the switches and choices grow with it', async () => {
     const page = await open(env.browser, env.server.url, { width: 3840, height: 2160 });
     await searched(page);
