@@ -41,7 +41,8 @@ function showSolution(result, entered) {
     : '';
   ui.reading.textContent = entered.source === 'state'
     ? `A scramble for this state: ${result.scramble || '(solved)'}`
-    : result.scramble !== entered.text.trim() || fmc ? `Read as: ${result.scramble || '(no moves)'}.${fmc}` : '';
+    : !entered.text.trim() ? 'Nothing to solve yet: type or paste a scramble, or press Random.'
+      : result.scramble !== entered.text.trim() || fmc ? `Read as: ${result.scramble || '(no moves)'}.${fmc}` : '';
   ui.error.textContent = '';
   ui.input.removeAttribute('aria-invalid');
   page.shown = '';

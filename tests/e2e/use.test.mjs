@@ -173,6 +173,18 @@ describe('the page as people use it', () => {
     await page.context().close();
   });
 
+  test('an empty box solved says there is nothing to solve yet, and how to start', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    await box(page).fill('   ');
+    await box(page).press('Enter');
+    await page.locator('#reading').filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await page.locator('#reading').textContent(), 'Nothing to solve yet: type or paste a scramble, or press Random.');
+    assert.equal((await status(page)).text, 'Solved');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('a facelet string one letter short is reported as one', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);
