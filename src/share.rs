@@ -61,7 +61,7 @@ pub enum ShareError {
     BadMode(#[from] UnknownMode),
     #[error("{0}")]
     BadView(#[from] UnknownView),
-    #[error("move position `{0}` is not a whole number")]
+    #[error("move position `{0}` is not a count of moves (0, 1, 2 …)")]
     BadPosition(String),
     #[error(
         "parameter `solution` has {0} stages between `~`, not {count}",

@@ -419,8 +419,8 @@ describe('bad links', () => {
   // Links whose cube is sound and some other part is not.
   const CUBE_KEPT = [
     ['?scramble=R_U&mode=slow', /neither `fast` nor `fewest`/],
-    ['?scramble=R_U&move=-1', /not a whole number/],
-    ['?scramble=R_U&view=stage&move=abc', /not a whole number/],
+    ['?scramble=R_U&move=-1', /not a count of moves \(0, 1, 2 …\)/],
+    ['?scramble=R_U&view=stage&move=abc', /not a count of moves/],
     ['?scramble=R_U&solution=R-~~', /3 stages between `~`, not 4/],
     ['?scramble=R_U&solution=R~~~U', /does not solve|keep to Thistlethwaite's stages/],
   ];
