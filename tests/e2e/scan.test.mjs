@@ -282,6 +282,12 @@ describe('Scan', () => {
     await scanStatus(page).filter({ hasText: '2 of 6 photos' }).waitFor();
     await input.setInputFiles(files.slice(2));
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
+    // Seven photos are said to be one too many at once, not after reading them.
+    await input.setInputFiles([...files, files[0]]);
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await alert.textContent(), '7 photos: Scan takes six, one of each face. Pick the six again.');
+    assert.equal(await scanStatus(page).textContent(), '', 'not reading them');
     assert.deepEqual(page.errors, []);
   });
 });

@@ -126,6 +126,13 @@ export async function scanPhotos({ colours, editor }) {
     picked.forEach((file, k) => { files[slots[k]] = file; });
   } else {
     pending = picked.length >= 6 ? picked : [...pending, ...picked];
+    if (pending.length > 6) {
+      // Said at once, before minutes of reading: which six is the person's to say.
+      scanBox().alert.textContent = `${pending.length} photos: Scan takes six, one of each face. Pick the six again.`;
+      pending = [];
+      retake = null;
+      return;
+    }
     if (pending.length < 6) {
       retake = null;
       scanBox().status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
