@@ -19,34 +19,16 @@ import { stickyHeight } from '../cube.js';
 import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from '../net.js';
 import { styleSheet } from '../page.js';
 import { recall, remember } from '../remembered.js';
+import {
+  BLANK, faceOf, FACES, isCentre, name, SOLVED, step, TOP_WHILE_PAINTING, UNKNOWN,
+} from './stickers.js';
 
 await styleSheet('cube/own-cube.css');
 
-const FACES = 'URFDLB';
-const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
 const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
-/** A sticker not painted yet, and a letter that is no colour. */
-const BLANK = -1;
-const UNKNOWN = -2;
 /** Where the cube being painted is kept on this device. */
 const KEPT = 'thistle.painting';
-const isCentre = (index) => index % 9 === 4;
-const faceOf = (index) => Math.floor(index / 9);
-const name = (index) => `${FACES[faceOf(index)]}${(index % 9) + 1}`;
 const sentence = (text) => `${text.replace(/^./, (c) => c.toUpperCase())}.`;
-/**
- * The face whose centre is on top while each face is painted as the net
- * shows it: each face is read row by row looking at it, U with B at its
- * top edge, D with F, the four around with U.
- */
-const TOP_WHILE_PAINTING = [5, 0, 0, 2, 0, 0];
-
-/** The next sticker to paint after `index` (stepping `by` ±1), centres skipped; `index` at either end. */
-function step(index, by) {
-  let next = index + by;
-  if (isCentre(next)) next += by;
-  return next < 0 || next >= 54 ? index : next;
-}
 
 function element(tag, attributes = {}, text = '') {
   const node = document.createElement(tag);
