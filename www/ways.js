@@ -77,14 +77,6 @@ export function createWays({ onWay, onError }) {
   for (const way of WAYS) {
     tab(way).addEventListener('click', () => show(way, { scroll: true }));
     tab(way).addEventListener('keydown', (event) => {
-      // Tab goes from the tab into its panel, as tabs do, not through the
-      // shared player first (Shift+Tab from the panel reaches it).
-      const first = event.key === 'Tab' && !event.shiftKey && way === current && firstControl(way);
-      if (first) {
-        event.preventDefault();
-        first.focus();
-        return;
-      }
       const at = WAYS.indexOf(way);
       const to = {
         ArrowRight: (at + 1) % WAYS.length,
@@ -108,7 +100,7 @@ export function createWays({ onWay, onError }) {
     const rest = $('share');
     const to = new Map(event.shiftKey
       ? [[own[0], tab(current)], [player[0], own.at(-1)], [rest, player.at(-1)]]
-      : [[own.at(-1), player[0]], [player.at(-1), rest]]).get(document.activeElement);
+      : [[tab(current), own[0]], [own.at(-1), player[0]], [player.at(-1), rest]]).get(document.activeElement);
     if (!to?.checkVisibility()) return;
     event.preventDefault();
     to.focus();

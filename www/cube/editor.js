@@ -380,12 +380,12 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
    * `change` (of the whole cube, one tap away from painted work) made
    * undoable, until the next sticker is painted: Undo names it.
    */
-  const undoable = (name, change) => () => {
+  const undoable = (what, change) => () => {
     const was = [...stickers];
     change();
     if (was.every((c, i) => c === stickers[i])) return;
     before = was;
-    undo.textContent = `Undo ${name}`;
+    undo.textContent = `Undo ${what}`;
     undo.hidden = false;
   };
   undo.addEventListener('click', () => {
