@@ -100,20 +100,28 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
-  for (const viewport of [{ width: 1280, height: 720 }, { width: 3840, height: 2160 }]) {
-    test(`in a presentation at ${viewport.width}×${viewport.height}, a long stage's plain words are on screen, and How it works, opened, all of it`, async () => {
-      const scramble = 'R_U2_F-_L_D_B2_R-_U_F2_D-_L2_B_R2_U-_F_D2_L-_B-_U2_R';
-      const page = await open(env.browser, `${env.server.url}?scramble=${scramble}&move=11`, viewport);
+  // Stage 3's plain words are the longest; stage 2's Progress heading,
+  // with its DR case, the longest heading.
+  const longest = [
+    { what: "a long stage's plain words", query: 'scramble=R_U2_F-_L_D_B2_R-_U_F2_D-_L2_B_R2_U-_F_D2_L-_B-_U2_R&move=11', stage: /^Stage 3: Separate pieces/ },
+    { what: 'a DR case in Progress', query: 'scramble=R_U2_F-_L_D_B2_R-_U_F2_L-_D-_B_R2_U-_F_L2_D_B-_R_U-&mode=fewest&move=7', stage: /^Stage 2: Orient corners/ },
+  ];
+  const rooms = [{ width: 1024, height: 768 }, { width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 3840, height: 2160 }];
+  for (const viewport of rooms) for (const { what, query, stage: stageName } of longest) {
+    test(`in a presentation at ${viewport.width}×${viewport.height}, with ${what}, the stage's plain words and How it works are on screen, and How it works, opened, all of it`, async () => {
+      const page = await open(env.browser, `${env.server.url}?${query}`, viewport);
       await searched(page);
       await present(page);
-      const stage = page.getByRole('region', { name: /^Stage 3: Separate pieces/ });
+      const stage = page.getByRole('region', { name: stageName });
       const onScreen = (locator) => locator.evaluate((element) => {
         const rect = element.getBoundingClientRect();
         return rect.height > 0 && rect.top >= 0 && rect.bottom <= innerHeight ? true : `${Math.round(rect.top)}-${Math.round(rect.bottom)} of ${innerHeight}`;
       });
       assert.equal(await onScreen(stage.locator('#stage-plain')), true, "the stage's plain words");
       assert.equal(await onScreen(page.getByRole('region', { name: 'Progress' })), true, 'Progress');
-      await stage.getByText('How it works: pieces, groups and moves').click();
+      const howItWorks = stage.getByText('How it works: pieces, groups and moves');
+      assert.equal(await onScreen(howItWorks), true, 'How it works, to open');
+      await howItWorks.click();
       for (const part of ['#stage-plain', '#stage-description', '#stage-group', '#stage-allowed', '#stage-worst', '#stage-why']) {
         assert.equal(await onScreen(stage.locator(part)), true, `${part} with How it works open`);
       }
