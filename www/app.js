@@ -16,7 +16,7 @@ import { $, page, painted, showStartupError, ui } from './page.js';
 import { act, describeCube, draw, quiet, setNet, wake } from './player.js';
 import { recall, remember } from './remembered.js';
 import { createSharing } from './share.js';
-import { openLink, setView, showError, view } from './show.js';
+import { openLink, setView, showFailure, view } from './show.js';
 import { createSolver } from './solving.js';
 import { createWays } from './ways.js';
 import { wireWatch } from './watch/watch.js';
@@ -119,7 +119,7 @@ async function start() {
   page.sharing = createSharing(wasm, { embed: root.hasAttribute('data-embed'), handout: root.hasAttribute('data-handout') });
   wireWatch();
   // The way in, from the address; the link keeps the one taken.
-  page.ways = createWays({ onWay: (way) => page.sharing.way(way), onError: showError });
+  page.ways = createWays({ onWay: (way) => page.sharing.way(way), onError: showFailure });
   openLink();
   wireYourCube({ wasm, colours });
   performance.mark('thistle-ready');

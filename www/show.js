@@ -56,13 +56,18 @@ function showSolution(result, entered) {
 }
 
 export function showError(error) {
-  const message = error && error.message ? error.message : String(error);
-  ui.error.textContent = message.replace(/^./, (c) => c.toUpperCase());
+  showFailure(error);
   // The reading was of the text before this one.
   ui.reading.textContent = '';
   ui.input.setAttribute('aria-invalid', 'true');
   if (typeof error.column === 'number') selectError(ui.input, error);
   else ui.input.focus();
+}
+
+/** A failure that is not the scramble's (a feature that could not load), said in the same alert. */
+export function showFailure(error) {
+  const message = error && error.message ? error.message : String(error);
+  ui.error.textContent = message.replace(/^./, (c) => c.toUpperCase());
 }
 
 /**
@@ -129,7 +134,7 @@ export function display(wanted, searched, counts = null) {
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
   // A handout laid out, on screen or for printing, follows the solution.
   const root = document.documentElement;
-  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout().catch(showError);
+  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout().catch(showFailure);
 }
 
 /**
@@ -395,7 +400,10 @@ function checkLinkAttempt(wanted) {
 export async function showHandout() {
   // Kept for offline use once first used (scripts/build-files.mjs).
   const { layOutHandout } = await import('./teach/handout.js').catch(() => {
-    throw new Error('the handout could not load: it needs the network the first time');
+    // A handout link's page made way for the sheet: the player comes back,
+    // with the reason.
+    document.documentElement.removeAttribute('data-handout');
+    throw new Error('The handout could not load: it needs the network the first time.');
   });
   await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }

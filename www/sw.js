@@ -7,7 +7,7 @@
 // new JS, while the next page load gets the newest build. A build's cache is
 // deleted once no open page uses it. The rare features' own files
 // (`onFirstUse`: the video's muxer, the camera, the handout) join the
-// build's cache when first fetched.
+// build's cache when first fetched, and the next build's at its install.
 
 importScripts('pkg/files.js');
 
@@ -62,7 +62,14 @@ async function tidy(starting) {
 
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
-    const requests = Object.entries(files).map(([path, integrity]) => new Request(path, { integrity, cache: 'no-cache' }));
+    const request = ([path, integrity]) => new Request(path, { integrity, cache: 'no-cache' });
+    // A rare feature once used stays ready offline in the new build: its
+    // file comes again, as it is now, with the rest.
+    const used = [];
+    for (const entry of Object.entries(onFirstUse)) {
+      if (await caches.match(new URL(entry[0], self.registration.scope))) used.push(entry);
+    }
+    const requests = [...Object.entries(files), ...used].map(request);
     // All or nothing: one missing or changed file fails the install, and the
     // build before stays in use.
     await (await caches.open(CACHE)).addAll(requests);

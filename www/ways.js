@@ -18,7 +18,14 @@ const WIRING = {
 };
 const wired = new Map();
 const wire = (way) => {
-  if (!wired.has(way)) wired.set(way, WIRING[way] ? WIRING[way]() : Promise.resolve());
+  if (!wired.has(way)) {
+    // A way whose code could not load (the network dropped on a first
+    // visit) says so, and is tried again when next taken.
+    wired.set(way, (WIRING[way] ? WIRING[way]() : Promise.resolve()).catch(() => {
+      wired.delete(way);
+      throw new Error(`${tab(way).textContent.trim()} could not load: check the network and take it again.`);
+    }));
+  }
   return wired.get(way);
 };
 

@@ -73,6 +73,13 @@ describe('the handout', () => {
     assert.ok(count >= 1 && count <= 2, `${count} pages`);
     await page.emulateMedia({ media: 'screen' });
     assert.equal(await sheet.isVisible(), false, 'on screen the page is as it was');
+    // Once that print is over, Ctrl+P prints the page again, not the handout.
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await page.keyboard.press('Control+p');
+    await page.waitForFunction(() => window.printed === 2);
+    await page.emulateMedia({ media: 'print' });
+    assert.equal(await sheet.isVisible(), false, 'the handout is not printed again');
+    assert.equal(await page.getByRole('img', { name: 'The cube as shown' }).isVisible(), true, "the page's own print");
     assert.deepEqual(page.errors, []);
     await context.close();
   });

@@ -91,10 +91,26 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Save video' }).click();
     await page.getByText('Save video could not load: it needs the network the first time.').waitFor();
     await page.context().setOffline(false);
-    assert.equal(await offline(), true);
+    // Opened once online, Save video keeps its recorder too, for a video
+    // recorded offline later.
+    await page.getByRole('button', { name: 'Save video' }).click();
+    await page.getByRole('dialog', { name: 'Save video' }).waitFor();
     await until(page, (file) => caches.match(new URL(file, document.baseURI)).then(Boolean), 'teach/webm-muxer.js', 'the file kept');
     await page.context().setOffline(true);
     assert.equal(await offline(), true, 'kept once used');
+    await page.context().close();
+  });
+
+  test('a handout link opened offline before the handout was first used shows the player and says why', async () => {
+    const page = await open(env.browser, env.server.url);
+    await settledWorker(page);
+    await page.context().setOffline(true);
+    page.errors.length = 0;
+    await page.goto(`${env.server.url}?scramble=R_U_F&handout=1`);
+    await ready(page);
+    await page.getByRole('alert').filter({ hasText: 'The handout could not load: it needs the network the first time.' }).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), 'R U F');
+    assert.equal(await page.getByRole('button', { name: 'Play', exact: true }).isVisible(), true, 'the player');
     await page.context().close();
   });
 
@@ -110,6 +126,16 @@ describe('offline', () => {
       await ready(older);
       await settledWorker(older);
       assert.deepEqual((await cacheNames(older)).sort(), [`thistle-${first}`, 'thistle-pins']);
+      // A rare feature's file, used on this build.
+      const keptIn = (page, build) => page.evaluate(
+        async ([name, file]) => Boolean(await (await caches.open(name)).match(new URL(file, document.baseURI))),
+        [`thistle-${build}`, 'teach/handout.js'],
+      );
+      // Served by the service worker from its reload on.
+      await older.reload();
+      await ready(older);
+      await older.evaluate(() => fetch('teach/handout.js'));
+      await until(older, (file) => caches.match(new URL(file, document.baseURI)).then(Boolean), 'teach/handout.js', 'the handout kept');
 
       // A new build: changed JS, listed again with its hashes.
       appendFileSync(join(dir, 'app.js'), "\ndocument.documentElement.dataset.build = 'second';\n");
@@ -125,6 +151,7 @@ describe('offline', () => {
       assert.equal(await open.evaluate(() => document.documentElement.dataset.build), undefined);
       await until(open, (name) => caches.has(name), `thistle-${second}`, 'the new build to install');
       await settledWorker(open);
+      assert.equal(await keptIn(open, second), true, 'the rare file used on the old build is kept in the new');
       // That page keeps its build's files, and still solves.
       const app = await open.evaluate(() => fetch('app.js').then((response) => response.text()));
       assert.ok(!app.includes("'second'"), 'an open page is served the build it started with');

@@ -3,8 +3,8 @@
 // when Teach is first taken (ways.js). Each feature's code loads on its
 // first press.
 
-import { $, page, ui } from '../page.js';
-import { showError, showHandout } from '../show.js';
+import { page, ui } from '../page.js';
+import { showFailure, showHandout } from '../show.js';
 
 export function wireTeach() {
   ui.savePicture.addEventListener('click', async () => {
@@ -18,14 +18,20 @@ export function wireTeach() {
     // Kept for offline use once first used (scripts/build-files.mjs).
     const video = await import('./video.js').catch(() => null);
     if (video) video.openVideo();
-    else $('share-note').textContent = 'Save video could not load: it needs the network the first time.';
+    else showFailure('Save video could not load: it needs the network the first time.');
   });
   ui.printHandout.addEventListener('click', async () => {
     try {
       await showHandout();
-      window.print();
     } catch (error) {
-      showError(error);
+      showFailure(error);
+      return;
     }
+    // Laid out for this print only: a later Ctrl+P prints the page again.
+    const root = document.documentElement;
+    window.addEventListener('afterprint', () => {
+      if (!root.hasAttribute('data-handout')) root.removeAttribute('data-handout-ready');
+    }, { once: true });
+    window.print();
   });
 }

@@ -168,6 +168,20 @@ const QUEUE = 4;
 /** Resolves at the next animation frame, with its time. */
 const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+let muxerModule = null;
+
+/**
+ * The WebM muxer, loaded as the dialog first opens, so that a video once
+ * opened online records offline too (sw.js keeps what is fetched).
+ */
+function loadMuxer() {
+  muxerModule ??= import('./webm-muxer.js').catch(() => {
+    muxerModule = null;
+    throw new Error('its recorder could not load: it needs the network the first time');
+  });
+  return muxerModule;
+}
+
 /**
  * Records `stages` (indices into the solution on show) as they play from
  * the first one's start at `speed`; `onProgress(fraction)` follows it.
@@ -179,7 +193,7 @@ async function record({ stages, speed, size, onProgress, signal }) {
   const chosen = await chooseCodec(size);
   if (!chosen) throw new Error('this browser cannot encode VP9 or VP8 video (WebCodecs)');
   const { settings, webm } = chosen;
-  const { ArrayBufferTarget, Muxer } = await import('./webm-muxer.js');
+  const { ArrayBufferTarget, Muxer } = await loadMuxer();
   const { canvas } = ui;
   const flat = canvas.hidden;
   const picture = element('canvas');
@@ -406,6 +420,7 @@ let dialog = null;
 
 /** Opens the Save video dialog for the solution on show. */
 export function openVideo() {
+  loadMuxer().catch(() => {});
   dialog ||= createDialog();
   dialog.open();
 }
