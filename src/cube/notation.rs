@@ -376,6 +376,15 @@ pub fn parse(text: &str) -> Result<Alg, NotationError> {
     Ok(alg)
 }
 
+/// The characters of `text` that notation reads (comments left out), each
+/// with its 1-based line and column.
+pub fn code_chars(text: &str) -> impl Iterator<Item = (char, usize, usize)> {
+    Parser::new(text)
+        .chars
+        .into_iter()
+        .map(|(c, at)| (c, at.line, at.column))
+}
+
 fn count_turns(nodes: &[Node]) -> usize {
     nodes.iter().fold(0usize, |total, node| {
         let n = match node {

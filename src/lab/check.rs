@@ -59,6 +59,9 @@ pub struct StepCheck {
     /// The stage `optimal` is of: the one being worked on where the step
     /// began, which a step reaching two goals at once is not named by.
     pub working_on: Option<&'static str>,
+    /// The axes `optimal` is on (`F/B`, or `edges F/B, corners U/D`): the
+    /// shortest may be on other axes than the step's own.
+    pub optimal_on: Option<String>,
     /// Before DR, the DR case in fewest-moves words on its corner axis:
     /// `4c2e on U/D` for four twisted corners and two middle-layer edges
     /// out of their layer. The axis is the one the attempt reaches DR on
@@ -189,13 +192,17 @@ pub fn check(
         // Counted on the step's own side: the inverse scramble's distance
         // to a goal is not the normal one's.
         let optimal = StageKind::ALL.get(before.level).map(|&kind| {
-            let moves = before
+            let (moves, on) = before
                 .on
                 .iter()
-                .map(|o| distance(&starts[k], o, kind))
-                .min()
+                .map(|&o| (distance(&starts[k], o, kind), o))
+                .min_by_key(|&(moves, _)| moves)
                 .expect("some orientation comes furthest");
-            (kind, moves)
+            Optimum {
+                kind,
+                moves,
+                on: axes_text(before.level + 1, on),
+            }
         });
         checked.push(step_check(
             step,
@@ -330,12 +337,20 @@ fn reached_name(level: usize) -> Option<&'static str> {
     level.checked_sub(1).map(|k| StageKind::ALL[k].name())
 }
 
+/// The shortest of the stage a step works on, from where it began, and
+/// the axes of that shortest.
+struct Optimum {
+    kind: StageKind,
+    moves: usize,
+    on: Option<String>,
+}
+
 fn step_check(
     step: &Step,
     cube: &CubieCube,
     (before, after): (&Stand, &Stand),
     dr_on: &[&Orientation],
-    optimal: Option<(StageKind, usize)>,
+    optimal: Option<Optimum>,
 ) -> StepCheck {
     let new = after.level > before.level;
     let axes = axes_text(after.level, after.on[0]);
@@ -347,9 +362,12 @@ fn step_check(
     let wrong: Vec<String> = match (&next, new) {
         (Some((kind, orientation, counters)), false) => {
             let on = counters::counted_on(*kind, orientation.axes());
+            // Named as the cube is held: the classic chain's M slice,
+            // turned to these axes, may be the E or S slice.
             counters
                 .iter()
                 .filter_map(Counter::wrong)
+                .map(|wrong| counters::slices_as_seen(&wrong, orientation))
                 .map(|wrong| match &on {
                     Some(on) => format!("{wrong} on {on}"),
                     None => wrong,
@@ -380,8 +398,9 @@ fn step_check(
         axes,
         new,
         wrong,
-        optimal: optimal.map(|(_, moves)| moves),
-        working_on: optimal.map(|(kind, _)| kind.name()),
+        optimal: optimal.as_ref().map(|optimum| optimum.moves),
+        working_on: optimal.as_ref().map(|optimum| optimum.kind.name()),
+        optimal_on: optimal.and_then(|optimum| optimum.on),
         case,
         text,
     }
@@ -460,8 +479,10 @@ pub fn check_attempt(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::cubie::Face;
     use crate::cube::notation::parse;
     use crate::solve::niss::read_attempt;
+    use crate::solve::orientation::{self, Axis};
 
     fn run(scramble: &str, attempt: &str, complete: bool) -> AttemptCheck {
         let cube = parse(scramble).unwrap().cube();
@@ -662,6 +683,71 @@ mod tests {
         assert_eq!(result.steps[0].optimal, Some(eo(&cube.inverse())));
         let result = run(scramble, "U", false);
         assert_eq!(result.steps[0].optimal, Some(eo(&cube)));
+    }
+
+    /// The shortest is named with its axes, which need not be the step's:
+    /// here the step orients edges on R/L while the shortest EO from the
+    /// inverse scramble is on F/B.
+    #[test]
+    fn a_steps_optimum_names_its_axes() {
+        let scramble = "U2 B2 U2 R2 U2 L F2 U2 L' B U2 L B2 L2 F2 L U R2 D' L";
+        let inverse = parse(scramble).unwrap().cube().inverse();
+        let result = run(scramble, "(D' L U D' R)", false);
+        let step = &result.steps[0];
+        assert_eq!(step.axes.as_deref(), Some("R/L"));
+        let on = step.optimal_on.as_deref().expect("named");
+        let orientation = Orientation::all()
+            .iter()
+            .find(|o| o.axes().edges.to_string() == on)
+            .unwrap();
+        assert_eq!(
+            Some(distance(&inverse, orientation, StageKind::OrientEdges)),
+            step.optimal
+        );
+        let on_its_own = Orientation::all()
+            .iter()
+            .filter(|o| o.axes().edges.to_string() == "R/L")
+            .map(|o| distance(&inverse, o, StageKind::OrientEdges))
+            .min();
+        assert!(step.optimal < on_its_own, "{step:?}");
+    }
+
+    /// A step that reaches nothing new after a DR names the middle-layer
+    /// edges still wrong by the slice they are in as the cube is held: on
+    /// axes where the classic chain's M slice is the E or S slice, never
+    /// "M-slice".
+    #[test]
+    fn a_steps_counters_name_the_slices_as_the_cube_is_held() {
+        let cube = parse(EO_ON_UD_THEN_DR).unwrap().cube();
+        let mut named = 0;
+        for orientation in Orientation::all() {
+            let solution = fewest::solve_fewest_in(&cube, orientation, 20_000).unwrap();
+            let dr: Vec<Move> = solution.stages[..2]
+                .iter()
+                .flat_map(|stage| stage.moves.iter().copied())
+                .collect();
+            // A half turn stays in DR and leaves the slice edges to place.
+            let steps = [dr, vec![Move::ALL[1]]].map(|moves| Step {
+                moves,
+                side: Side::Normal,
+            });
+            let result = check_attempt(&cube, &steps, false).unwrap();
+            for wrong in &result.steps[1].wrong {
+                // The slice the classic chain's M slice is, on the axes named.
+                let axes = wrong.split(" on ").last().unwrap();
+                let held = Orientation::all()
+                    .iter()
+                    .find(|o| o.axes().to_string() == axes)
+                    .unwrap();
+                let seen = orientation::slice_name(Axis::of(held.to_cube(Face::R)));
+                assert!(!wrong.contains("M-slice") || seen == 'M', "{seen}: {wrong}");
+                named += usize::from(seen != 'M' && wrong.contains(&format!("{seen}-slice")));
+            }
+        }
+        assert!(
+            named > 0,
+            "slice edges out of place on axes where the slice is not M"
+        );
     }
 
     #[test]

@@ -13,6 +13,7 @@ use crate::cube::notation::{self, format_moves};
 use crate::input::{Mode, Solved};
 use crate::lab::alternatives;
 use crate::lab::check::{self, AttemptCheck};
+use crate::lab::practice;
 use crate::solve::fewest::{self, DEFAULT_BUDGET};
 use crate::solve::niss::{self, NissSolution, Side};
 use crate::solve::orientation::Orientation;
@@ -190,8 +191,8 @@ pub fn judge_practice(scramble: &str, solution: &str) -> Result<JsValue, JsValue
     let cube = notation::parse(scramble)
         .map_err(|e| js_error(&format!("the scramble: {e}"), None))?
         .cube();
-    let moves = notation::parse(solution)
-        .map_err(|e| js_error(&e.to_string(), Some(e.column)))?
+    let moves = practice::read_solution(solution)
+        .map_err(|e| js_error(&e.to_string(), Some(e.column())))?
         .face_moves();
     to_js(&Judged {
         length: moves.len(),

@@ -64,6 +64,9 @@ function nissScramble() {
   throw new Error('no NISS solution with an inverse stage in 60 scrambles');
 }
 
+/** What a screen reader last heard of a check: the lab's live line. */
+const said = (page) => page.locator('#check-said[aria-live="polite"]').textContent();
+
 describe('the FMC lab', () => {
   test('alternatives for stage 2: a listbox sorted by total, and a choice re-plans the rest', async () => {
     const page = await openScramble(SCRAMBLE);
@@ -422,9 +425,10 @@ describe('the FMC lab', () => {
     await page.getByRole('button', { name: 'Check' }).click();
     const region = page.getByRole('region', { name: 'Check' });
     await region.getByText(/Step 1: .* — Orient edges ✓/).waitFor();
+    assert.match(await said(page), /^Your attempt reaches Orient edges: \d+ moves so far/);
     const step2 = await region.getByText(/^Step 2:/).textContent();
     assert.match(step2, /nothing new, 2 moves: .*(twisted corners|edges)/i, step2);
-    assert.match(step2, /shortest Orient corners \+ slice from here: \d+ moves?/);
+    assert.match(step2, /shortest Orient corners \+ slice from here: \d+ moves? \(on edges [UDFBRL]\/[UDFBRL], corners [UDFBRL]\/[UDFBRL]\)/);
 
     await page.getByRole('button', { name: 'Continue from here' }).click();
     await page.waitForFunction(() => document.querySelector('#result').textContent.includes('your attempt, completed'));
@@ -458,6 +462,8 @@ describe('the FMC lab', () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await region.getByText(/column 5/).waitFor();
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
+    // A screen reader hears it, as it heard each check's summary.
+    assert.match(await said(page), /column 5/);
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

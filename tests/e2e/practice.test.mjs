@@ -119,6 +119,12 @@ describe('FMC practice', () => {
     assert.deepEqual(await box.evaluate((b) => [b.selectionStart, b.selectionEnd]), [4, 5], 'the typo selected');
     assert.equal(await region.getByRole('timer').isVisible(), true, 'the attempt runs on');
     assert.equal(await page.locator('.practice tbody tr').count(), 1, 'nothing recorded');
+    // NISS's parentheses, which the Check box reads, are handed back too:
+    // a competition takes plain moves.
+    await box.fill("R U (F')");
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/^Not judged yet: `\(` is not plain moves, which a competition solution must be \(write inverse moves out, undone, at the end\) at column 5\./).waitFor();
+    assert.equal(await page.locator('.practice tbody tr').count(), 1, 'nothing recorded');
     await box.fill('R U');
     // Pressed twice in haste, it is one submission.
     await page.getByRole('button', { name: 'Submit' }).dblclick();
@@ -133,7 +139,7 @@ describe('FMC practice', () => {
     [row] = kept;
     assert.equal(kept[1][2], 'DNF');
     assert.match(await page.getByRole('region', { name: 'Practice' }).textContent(),
-      new RegExp(`Your mean: ${row[2]}\\.00 moves over 1`));
+      new RegExp(`Your mean: ${row[2]}\\.00 moves over 1 \\(DNFs left out\\); Thistle's fewest on the same scramble: ${row[3]}\\.00\\.`));
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -168,6 +168,18 @@ describe('prove shortest', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("a plain proof's longer solution does not replace a shorter one found with NISS, and says why", async () => {
+    // With the lab's NISS on, fewest moves finds 6; four stages on the normal side take 8.
+    const page = await open(env.browser, `${env.server.url + link("R F B L2 B' F2")}&niss=1`);
+    await searched(page);
+    assert.match(await page.locator('#result').textContent(), /^6 moves/);
+    await proveButton(page).click();
+    await page.waitForFunction(() => /^Proven shortest: 8 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.match(await note(page).textContent(), /The solution on show, 6 moves with NISS, is shorter and stays: Prove with NISS covers it\.$/);
+    assert.match(await page.locator('#result').textContent(), /^6 moves/);
+    assert.deepEqual(page.errors, []);
+  });
+
   test('by keyboard alone, focus goes to Cancel while a proof runs and back to Prove shortest after', async () => {
     const focused = (page) => page.evaluate(() => document.activeElement.id);
     const page = await open(env.browser, env.server.url + link(SUPERFLIP));

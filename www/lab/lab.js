@@ -4,7 +4,7 @@
 // worker (solving.js `labClient`); the page shows what comes back
 // through `display`, as it shows any solution.
 
-import { moves, page, ui } from '../page.js';
+import { $, moves, page, ui } from '../page.js';
 import { selectError } from '../show.js';
 import { labClient } from '../solving.js';
 
@@ -188,7 +188,7 @@ export function createLab({ display }) {
   const stepLine = (step, index) => {
     const written = step.side === 'inverse' ? `(${step.moves.join(' ')})` : step.moves.join(' ');
     // Named: a step may reach a later goal than the stage it began on.
-    const optimal = step.optimal === null || step.optimal === undefined ? '' : ` · shortest ${step.working_on} from here: ${moves(step.optimal)}`;
+    const optimal = step.optimal === null || step.optimal === undefined ? '' : ` · shortest ${step.working_on} from here: ${moves(step.optimal)}${step.optimal_on ? ` (on ${step.optimal_on})` : ''}`;
     return element('li', { textContent: `Step ${index + 1}: ${written}${step.side === 'inverse' ? ' (inverse)' : ''} — ${step.text}${optimal}` });
   };
 
@@ -203,6 +203,8 @@ export function createLab({ display }) {
       : checked.reached
         ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
         : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
+    // Heard once, as the read-out first comes in: the steps are read on request.
+    if (!rest) $('check-said').textContent = summary;
     const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
       element('ol', {}, ...checked.steps.map(stepLine))];
     const completion = checked.completion;
@@ -249,6 +251,7 @@ export function createLab({ display }) {
     page.attempt = { text, input: page.wanted.input.text };
     page.sharing.attempt(text.trim() ? text : null);
     ui.attempt.removeAttribute('aria-invalid');
+    $('check-said').textContent = '';
     ui.checkResult.hidden = false;
     ui.checkResult.replaceChildren(element('p', { textContent: 'Checking…' }));
     try {
@@ -261,7 +264,9 @@ export function createLab({ display }) {
     } catch (error) {
       if (asked !== checking) return;
       ui.attempt.setAttribute('aria-invalid', 'true');
-      ui.checkResult.replaceChildren(element('p', { className: 'error', textContent: error.message.replace(/^./, (c) => c.toUpperCase()) }));
+      const message = error.message.replace(/^./, (c) => c.toUpperCase());
+      ui.checkResult.replaceChildren(element('p', { className: 'error', textContent: message }));
+      $('check-said').textContent = message;
       if (typeof error.column === 'number') selectError(ui.attempt, error);
     }
   };

@@ -132,8 +132,13 @@ export function createPractice(anchor) {
     table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
     const counted = results.filter((r) => r.length !== null);
     const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+    // Thistle's mean over the same scrambles as yours, not over your DNFs' too.
+    const compared = counted.filter((r) => r.fewest);
+    const theirs = compared.length
+      ? `; Thistle's fewest on the same ${compared.length === 1 ? 'scramble' : `${compared.length} scrambles`}: ${mean(compared.map((r) => r.fewest)).toFixed(2)}`
+      : '';
     summary.textContent = counted.length
-      ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length} (DNFs left out); Thistle's fewest: ${mean(results.filter((r) => r.fewest).map((r) => r.fewest)).toFixed(2)}.`
+      ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length} (DNFs left out)${theirs}.`
       : results.length ? 'No solved attempt yet.' : '';
     chart.replaceChildren(drawChart(results),
       element('p', { className: 'lab-note', textContent: 'Blue: your lengths; red: Thistle\'s fewest.' }));

@@ -8,7 +8,15 @@
 // finished proof is shown as the current solution, with a note that it is
 // proven.
 
+import { page } from '../page.js';
 import { prove } from '../solving.js';
+
+/** The solution on display: its length as a competitor counts it (with NISS, the whole solution's), and whether it uses NISS. */
+function onShow() {
+  const { stages, total } = page.solution;
+  const whole = stages.find((stage) => stage.name === 'Whole solution');
+  return { length: whole ? whole.moves.length : total, niss: stages.some((stage) => stage.side === 'inverse') };
+}
 
 // Made on first use: building a number format loads locale data, which
 // would hold up the page's start by tens of milliseconds.
@@ -24,7 +32,7 @@ const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
  * Runs the action whose controls are in `root` (index.html: the page loads
  * this module on the first press of Prove shortest). `current()` is what is
  * on display ({ input, mode, position }); `show(wanted, found)` displays a
- * solution of it found in the worker. Returns `{ start, shown(wanted) }`:
+ * solution of it found in the worker, unless the one on display is shorter. Returns `{ start, shown(wanted) }`:
  * `start()` proves the cube on display, as a press does; the page calls
  * `shown` whenever it displays a solution, so a note about another cube is
  * cleared.
@@ -79,18 +87,24 @@ export function createProve({ root, current, show }) {
     text.textContent = 'Proving…';
     try {
       const proved = await proof.done;
-      if (keyOf(current()) === keyOf(wanted)) {
+      // A solution on show that is shorter (found with NISS, or with more
+      // slack than the proof allows) stays: the proof is of its own scope.
+      const onDisplay = keyOf(current()) === keyOf(wanted) ? onShow() : null;
+      const kept = onDisplay && onDisplay.length < proved.found.fewestTotal
+        ? ` The solution on show, ${moves(onDisplay.length)}${onDisplay.niss ? ' with NISS' : ''}, is shorter and stays${onDisplay.niss && !niss ? ': Prove with NISS covers it' : ''}.`
+        : '';
+      if (onDisplay && !kept) {
         proven = keyOf(wanted);
         show(wanted, proved.found);
       }
       const best = moves(proved.found.fewestTotal);
       const over = `over all six orientations${niss ? ' with NISS' : ''}, ${proved.scope}`;
       if (proved.proven) {
-        text.textContent = `Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes).`;
+        text.textContent = `Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes).${kept}`;
       } else if (wantedTarget !== null && proved.bound >= wantedTarget) {
-        text.textContent = `Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes).`;
+        text.textContent = `Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes).${kept}`;
       } else {
-        text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.`;
+        text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.${kept}`;
       }
     } catch (error) {
       text.textContent = error.name === 'AbortError'
