@@ -254,7 +254,8 @@ function narrate(status) {
   if (status.position === page.narrated) return;
   const text = page.app.narration(page.narrated);
   page.narrated = status.position;
-  if (text) ui.narration.textContent = text;
+  // Follow along says the next move itself: one voice, not two.
+  if (text && !document.documentElement.hasAttribute('data-follow')) ui.narration.textContent = text;
 }
 
 /** A new solution is on show: the narration starts again from it. */

@@ -61,8 +61,9 @@ pub fn move_words(m: Move) -> String {
     format!("{} {turn}", face_words(m.face))
 }
 
-/// "Move 3 of 22, Orient edges" (or where the playhead stands at the ends).
-fn position(timeline: &Timeline, at: usize) -> String {
+/// "Move 3 of 22, Orient edges" (or where the playhead stands at the ends):
+/// `at` moves played, named with `segment`'s stage.
+fn position(timeline: &Timeline, at: usize, segment: usize) -> String {
     let total = timeline.len();
     if at == 0 {
         let count = if total == 1 { "1 move" } else { "moves" };
@@ -75,7 +76,6 @@ fn position(timeline: &Timeline, at: usize) -> String {
     if at >= total {
         return format!("Move {total} of {total}: solved");
     }
-    let segment = timeline.stage_of(at);
     let name = timeline.segment_name(segment);
     let (at, of) = timeline.counted(segment, at);
     if Some(segment) == timeline.whole_segment() {
@@ -114,15 +114,25 @@ pub fn announce(timeline: &Timeline, from: usize, to: usize, fast: bool) -> Stri
     if fast {
         return finished.join(" ");
     }
-    let moved = match (from, to) {
+    // A move just made is named with its own stage, even where it ends
+    // one: "F … Orient corners + slice" would file a stage's last move
+    // under a stage that may not use it. Elsewhere the playhead is where
+    // the next move's stage begins, as the status line has it.
+    let (moved, segment) = match (from, to) {
         _ if to == from + 1 => {
             let m = timeline.moves()[from];
-            format!("{}, {}. ", notation(m), move_words(m))
+            (
+                format!("{}, {}. ", notation(m), move_words(m)),
+                timeline.stage_of(from),
+            )
         }
-        _ if from == to + 1 => format!("Back: undid {}. ", notation(timeline.moves()[to])),
-        _ => String::new(),
+        _ if from == to + 1 => (
+            format!("Back: undid {}. ", notation(timeline.moves()[to])),
+            timeline.stage_of(to),
+        ),
+        _ => (String::new(), timeline.stage_of(to)),
     };
-    let mut text = format!("{moved}{}.", position(timeline, to));
+    let mut text = format!("{moved}{}.", position(timeline, to, segment));
     for line in finished {
         text.push(' ');
         text.push_str(&line);
@@ -200,12 +210,12 @@ mod tests {
         );
         assert_eq!(
             announce(&t, 1, 2, false),
-            "F, front face clockwise. Move 2 of 4, Orient corners + slice. \
+            "F, front face clockwise. Move 2 of 4, Orient edges. \
              Orient edges done: no flipped edges."
         );
         assert_eq!(
             announce(&t, 2, 3, false),
-            "U2, top face half turn. Move 3 of 4, Half-turn finish. \
+            "U2, top face half turn. Move 3 of 4, Orient corners + slice. \
              Orient corners + slice done: every corner oriented and the four slice edges in \
              their slice. Separate pieces done: each face shows only its own colour and the \
              opposite one."

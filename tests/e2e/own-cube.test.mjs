@@ -258,8 +258,15 @@ describe('Follow along', () => {
       // Not a painted cube: which scramble the cube in hand needs first, until the first move.
       const from = page.getByText("This solves the scramble R U F2 D' L B2 U2: turn a solved cube with it first, or paint your own cube to solve that.");
       assert.equal(await from.isVisible(), true, 'the scramble named');
+      const narrated = await page.locator('#narration').textContent();
       await page.getByRole('button', { name: 'Next' }).click();
       await from.waitFor({ state: 'hidden' });
+      // One voice: the panel's live line says the next move once, in words
+      // that begin with it; the player's narration keeps quiet.
+      await quiet(page);
+      assert.equal(await page.locator('#narration').textContent(), narrated, "the player's narration is quiet");
+      assert.equal(await page.locator('.follow-move').getAttribute('aria-hidden'), 'true');
+      assert.match(await page.locator('.follow-words').textContent(), /^\S+: /);
       await page.getByRole('button', { name: 'Back' }).click();
       await from.waitFor();
       await quiet(page);

@@ -40,7 +40,8 @@ function build(faces) {
   const from = element('p', { class: 'follow-from' });
   const stage = element('p', { class: 'follow-stage' });
   const now = element('div', { class: 'follow-now', 'aria-live': 'polite', 'aria-atomic': 'true' });
-  const move = element('p', { class: 'follow-move' });
+  // Heard in the words below it, which begin with it.
+  const move = element('p', { class: 'follow-move', 'aria-hidden': 'true' });
   const words = element('p', { class: 'follow-words' });
   now.append(move, words);
   const back = element('button', { type: 'button', class: 'follow-back', 'aria-keyshortcuts': 'ArrowLeft' }, 'Back');
