@@ -7,7 +7,6 @@
 // lives in Rust; the page's state is page.js's `page` object.
 
 import { createAppearance } from './appearance.js';
-import { wireYourCube } from './cube/your-cube.js';
 import { onCubeKey, watchContext, watchPointer, watchSize } from './cube.js';
 import {
   onFullscreenChange, onKey, presenting, setPresenting, showShortcuts, watchPrint,
@@ -100,7 +99,7 @@ async function start() {
   performance.mark('thistle-wasm');
   page.wasm = wasm;
   page.app = new wasm.App(ui.canvas);
-  const colours = createAppearance({
+  page.colours = createAppearance({
     wasm, app: page.app, select: $('palette'), letters: $('letters'), dark: $('dark'), redraw: wake,
   });
   page.app.setSpeed(Number(ui.speed.value));
@@ -121,7 +120,8 @@ async function start() {
   // The way in, from the address; the link keeps the one taken.
   page.ways = createWays({ onWay: (way) => page.sharing.way(way), onError: showFailure });
   openLink();
-  wireYourCube({ wasm, colours });
+  // Follow along carries on after a reload, whichever way is open.
+  if (recall('thistle.follow') === 'true') page.ways.wire('cube').catch(showFailure);
   performance.mark('thistle-ready');
   // Solving works from here. The renderer (WebGL2 set-up, the slowest part
   // of the start) comes once the page and its solution are on screen.

@@ -20,5 +20,24 @@ if (/[?&]embed=1(&|#|$)/.test(location.search)) {
   document.write('<link rel="stylesheet" href="embed.css">');
 }
 if (/[?&]handout=1(&|#|$)/.test(location.search)) document.documentElement.setAttribute('data-handout', '');
-// Compiles the solver while the page loads; app.js instantiates it.
-window.thistleWasm = WebAssembly.compileStreaming?.(fetch('pkg/thistle_bg.wasm')).catch(() => undefined);
+// Compiles the solver while the page loads; app.js instantiates it. Its
+// download is counted on a copy of the response (the response itself stays
+// the browser's, whose compiled code it caches), so that a slow line shows
+// "Loading the solver… 40%" rather than nothing moving.
+const solver = fetch('pkg/thistle_bg.wasm').then((response) => {
+  const total = response.headers.get('content-encoding') ? 0 : Number(response.headers.get('content-length'));
+  const reader = response.clone().body?.getReader();
+  let got = 0;
+  const count = () => reader?.read().then(({ done, value }) => {
+    if (done) return;
+    got += value.length;
+    const loading = document.getElementById('loading');
+    if (loading?.textContent.startsWith('Loading')) {
+      loading.textContent = `Loading the solver… ${total ? `${Math.floor((100 * got) / total)}%` : `${Math.round(got / 1024)} KB`}`;
+    }
+    count();
+  }, () => {});
+  count();
+  return response;
+});
+window.thistleWasm = WebAssembly.compileStreaming?.(solver).catch(() => undefined);

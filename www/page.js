@@ -74,6 +74,8 @@ export const ui = {
 export const page = {
   wasm: null,
   app: null,
+  /** The palette's faces (appearance.js), for the colour editor and Follow along. */
+  colours: null,
   /** `App.show`'s solution. */
   solution: null,
   solver: null,

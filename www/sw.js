@@ -6,8 +6,9 @@
 // HTML is pinned to it (and to its worker), so it never mixes old wasm with
 // new JS, while the next page load gets the newest build. A build's cache is
 // deleted once no open page uses it. The rare features' own files
-// (`onFirstUse`: the video's muxer, the camera, the handout) join the
-// build's cache when first fetched, and the next build's at its install.
+// (`onFirstUse`: Save video and its muxer, Save picture, the camera, the
+// handout) join the build's cache when first fetched, and the next build's
+// at its install.
 
 importScripts('pkg/files.js');
 

@@ -3,9 +3,9 @@
 // part of the address (`way=`, which share.js writes and the Rust link codec
 // ignores): a link without one opens Watch, and a value the page does not
 // know opens Watch with a note, the rest of the link opening as usual. The
-// FMC lab's and Teach's controls are wired when first taken (their modules,
-// and the lab's style sheet, are not part of a first visit): the panel shows
-// once they work.
+// controls of Your cube, the FMC lab and Teach are wired when first taken
+// (their modules, and the lab's style sheet, are not part of a first
+// visit): the panel shows once they work.
 
 import { $ } from './page.js';
 
@@ -15,6 +15,7 @@ export const WAYS = ['watch', 'cube', 'lab', 'teach'];
 const WIRING = {
   lab: () => import('./lab/controls.js').then(({ wireLab }) => wireLab()),
   teach: () => import('./teach/teach.js').then(({ wireTeach }) => wireTeach()),
+  cube: () => import('./cube/your-cube.js').then(({ wireYourCube }) => wireYourCube()),
 };
 const wired = new Map();
 const wire = (way) => {
@@ -23,7 +24,7 @@ const wire = (way) => {
     // visit) says so, and is tried again when next taken.
     wired.set(way, (WIRING[way] ? WIRING[way]() : Promise.resolve()).catch(() => {
       wired.delete(way);
-      throw new Error(`${tab(way).textContent.trim()} could not load: check the network and take it again.`);
+      throw new Error(`${tab(way).textContent} could not load: try again.`);
     }));
   }
   return wired.get(way);
@@ -121,5 +122,7 @@ export function createWays({ onWay, onError }) {
     current: () => current,
     /** Takes `way` (as a tab does), e.g. for a feature that opens in another way; settles once it shows. */
     take: (name) => show(name, { scroll: true }),
+    /** Wires `way`'s controls without taking it (once: a way's wiring is shared). */
+    wire,
   };
 }

@@ -82,7 +82,8 @@ describe('offline', () => {
     const cached = (path) => page.evaluate(async (file) => Boolean(await caches.match(new URL(file, document.baseURI))), path);
     assert.equal(await cached('teach/webm-muxer.js'), false, 'not at install');
     assert.equal(await cached('teach/video.js'), false, 'Save video itself neither');
-    assert.equal(await cached('teach/picture.js'), true, 'the rest of the build is');
+    assert.equal(await cached('teach/picture.js'), false, 'nor Save picture');
+    assert.equal(await cached('teach/teach.js'), true, 'the rest of the build is');
     await page.context().setOffline(true);
     const offline = () => page.evaluate(() => fetch('teach/webm-muxer.js').then((response) => response.ok, () => false));
     assert.equal(await offline(), false, 'not there offline before its first use');
@@ -90,6 +91,8 @@ describe('offline', () => {
     await takeWay(page, 'teach');
     await page.getByRole('button', { name: 'Save video' }).click();
     await page.getByText('Save video could not load: it needs the network the first time.').waitFor();
+    await page.getByRole('button', { name: 'Save picture' }).click();
+    await page.getByText('Save picture could not load: it needs the network the first time.').waitFor();
     await page.context().setOffline(false);
     // Opened once online, Save video keeps its recorder too, for a video
     // recorded offline later.

@@ -288,6 +288,22 @@ describe('the page', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("on a slow line the solver's download counts up where the cube will be, then the page is ready", async () => {
+    const context = await env.browser.newContext();
+    const page = await context.newPage();
+    const network = await context.newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: 200 * 1024, uploadThroughput: 200 * 1024 });
+    await page.goto(env.server.url, { waitUntil: 'commit' });
+    const shown = await page.waitForFunction(() => {
+      const text = document.getElementById('loading')?.textContent ?? '';
+      return /^Loading the solver… (\d|[1-9]\d)%$/.test(text) && text;
+    }, null, { timeout: 60_000 });
+    assert.match(await shown.jsonValue(), /^Loading the solver… \d+%$/);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready, null, { timeout: 120_000 });
+    await context.close();
+  });
+
   test('a page whose wasm fails to load says so instead of going blank', async () => {
     const page = await env.browser.newPage();
     await page.route('**/thistle_bg.wasm', (route) => route.fulfill({ status: 404, body: 'missing' }));

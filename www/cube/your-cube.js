@@ -1,6 +1,7 @@
 // Your cube: Scan (six photos), Use camera, the colour editor and Follow
-// along. Each loads its code on first use; follow-along mode lasts across a
-// reload (a phone asleep, a tab discarded).
+// along, wired when the way is first taken (ways.js). Each loads its code on
+// first use; follow-along mode lasts across a reload (a phone asleep, a tab
+// discarded).
 
 import { keepSticky } from '../cube.js';
 import { $, page, ui } from '../page.js';
@@ -9,7 +10,8 @@ import { recall, remember } from '../remembered.js';
 import { labClient } from '../solving.js';
 import { load, mode, setView } from '../show.js';
 
-export function wireYourCube({ wasm, colours }) {
+export function wireYourCube() {
+  const { wasm, colours } = page;
   // While open, the player shows the cube being painted; opened from its
   // summary, the editor takes focus on the sticker to paint.
   const editor = $('editor');

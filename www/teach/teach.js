@@ -8,7 +8,13 @@ import { showFailure, showHandout } from '../show.js';
 
 export function wireTeach() {
   ui.savePicture.addEventListener('click', async () => {
-    const { savePicture } = await import('./picture.js');
+    // Kept for offline use once first used (scripts/build-files.mjs).
+    const picture = await import('./picture.js').catch(() => null);
+    if (!picture) {
+      showFailure('Save picture could not load: it needs the network the first time.');
+      return;
+    }
+    const { savePicture } = picture;
     const { stage, position } = page.app.status();
     await savePicture({
       app: page.app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
@@ -23,15 +29,9 @@ export function wireTeach() {
   ui.printHandout.addEventListener('click', async () => {
     try {
       await showHandout();
+      window.print();
     } catch (error) {
       showFailure(error);
-      return;
     }
-    // Laid out for this print only: a later Ctrl+P prints the page again.
-    const root = document.documentElement;
-    window.addEventListener('afterprint', () => {
-      if (!root.hasAttribute('data-handout')) root.removeAttribute('data-handout-ready');
-    }, { once: true });
-    window.print();
   });
 }
