@@ -1,5 +1,5 @@
 // The glossary: the words the stage panel, Progress, the legend and the FMC
-// lab use (move notation, EO, DR, HTR, NISS, coset, G0–G3, tetrad, parity, the slices), in
+// lab use (move notation, EO, DR and its cases, HTR, NISS, coset, G0–G3, tetrad, parity, the slices), in
 // plain words, in a dialog one control away from all of them. Loaded on
 // first use.
 
@@ -8,12 +8,13 @@ const TERMS = [
   ['Stage', 'One of the four steps Thistlethwaite\'s method solves the cube in. Each allows fewer kinds of turn than the one before, until half turns alone finish it.'],
   ['EO (edge orientation)', 'Stage 1, Orient edges: every edge is turned the right way round, so none needs flipping again. Fewest-moves solvers call it EO.'],
   ['DR (domino reduction)', 'Stage 2, Orient corners + slice: every corner\'s top or bottom colour faces up or down, and the four middle-layer edges are in the middle layer. The cube then turns like a 3×3×2 "domino".'],
+  ['DR case (4c2e)', 'How far from DR, on the axis named: 4c2e is 4 twisted corners and 2 middle-layer edges out of that layer.'],
   ['HTR (half-turn reduction)', 'Stage 3, Separate pieces: the pieces are sorted so that half turns alone can finish the cube.'],
   ['Finish', 'Stage 4, Half-turn finish: half turns solve the cube.'],
   ['NISS', 'Normal-inverse scramble switch: a step may be found on the inverse scramble (the scramble undone, backwards). Moves found there are written in parentheses, and undone at the end of the whole solution.'],
-  ['G0, G1, G2, G3', 'The groups of positions each stage works in: G0 is every position; G1, those that need no edge flipped; G2, those quarter turns of U and D and half turns of the rest reach (on the classic axes: on others, the two faces the corners are oriented to take U and D\'s place); G3, those half turns alone reach. Each stage takes the cube from one group to the next.'],
+  ['G0, G1, G2, G3', 'The groups of positions each stage works in: G0 is every position; G1, those that need no edge flipped; G2, those quarter turns of U and D and half turns of the rest reach (U and D, or the faces the corners are oriented to); G3, those half turns alone reach. Each stage takes the cube from one group to the next.'],
   ['Coset', 'One class of positions that a stage treats as the same: two positions are in one coset when the next group\'s turns lead from one to the other. A stage\'s table gives each coset\'s distance to the goal.'],
-  ['Tetrad', 'One of the two sets of four corners that half turns keep apart: URF, ULB, DLF, DRB and UFL, UBR, DFR, DBL. Stage 3 puts each corner in its own tetrad.'],
+  ['Tetrad', 'One of the two sets of four corners that half turns keep apart: URF, ULB, DLF, DRB and UFL, UBR, DFR, DBL. Stage 3 puts each corner in its own tetrad, with the twist (1 in 6) that half turns can solve.'],
   ['Parity', 'Whether the pieces\' arrangement is an even or odd number of swaps from solved. Half turns cannot change it, so stage 3 makes it even.'],
   ['The slices (M, E, S)', 'The middle layers: M between R and L, E between U and D, S between F and B. On other axes a stage names the slice its axes make.'],
   ['Middle layer', 'In stage 2, the slice between the two faces the corners are oriented to; its four edges must end up in it.'],

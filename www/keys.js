@@ -1,7 +1,8 @@
 // The page's keys and its presentation mode: Space plays, the arrows step,
 // 1–4 go to a stage's start, F presents (the cube full-screen, for a
 // projector), ? lists the keys. In a presentation a USB clicker's keys work too:
-// PageDown and PageUp step, `.` and `b` blank the screen. A focused control
+// PageDown and PageUp step (in an embedded player too), `.` and `b` blank
+// the screen. A focused control
 // keeps the keys it uses itself.
 
 import { page, styleSheet, ui } from './page.js';
@@ -53,7 +54,6 @@ export function setPresenting(on) {
   const root = document.documentElement;
   root.toggleAttribute('data-presenting', on);
   root.removeAttribute('data-blank');
-  ui.present.setAttribute('aria-pressed', String(on));
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
   if (on) {
     page.focusBefore = document.activeElement;
@@ -152,8 +152,11 @@ export function onKey(event) {
     return;
   }
   const app = page.app;
-  // A clicker's keys, in a presentation only: elsewhere they scroll the page.
-  const clicker = presenting() ? { PageDown: () => app.stepForward(), PageUp: () => app.stepBack() } : {};
+  // A clicker's keys, in a presentation and in an embedded player (which
+  // has nothing to scroll, and would scroll its host page): elsewhere they
+  // scroll the page.
+  const clicker = presenting() || root.hasAttribute('data-embed')
+    ? { PageDown: () => app.stepForward(), PageUp: () => app.stepBack() } : {};
   const commands = {
     ...clicker,
     ' ': () => app.toggle(),

@@ -59,7 +59,14 @@ export function prepare() {
   const { picture } = sheet;
   picture.width = ui.canvas.width;
   picture.height = ui.canvas.height;
-  // The drawing buffer is kept only until the frame ends: draw, then copy.
+  // The drawing buffer is kept only until the frame ends: draw, then copy;
+  // on paper's white, in the dark scheme too.
+  const dark = document.documentElement.dataset.scheme === 'dark';
+  if (dark) page.app.setDark(false);
   page.app.render();
   picture.getContext('2d').drawImage(ui.canvas, 0, 0);
+  if (dark) {
+    page.app.setDark(true);
+    page.app.render();
+  }
 }

@@ -375,6 +375,15 @@ impl Renderer {
                 (i, placement, lit.truncate())
             })
             .collect();
+        // A hint (placed after the 54 stickers) floats alone, with no body
+        // behind it: a dark square just behind each, a little larger, keeps
+        // a white or pale sticker apart from a pale background.
+        for &(_, placement, n) in &places[facelet::N_FACELETS..] {
+            body_faces.push(
+                placement * Mat4::from_translation(vec3(0.0, 0.0, -0.01)) * Mat4::from_scale(2.3),
+            );
+            body_colours.push(light.shade(BODY_COLOUR, n));
+        }
         if let Some(letters) = self.letters.as_mut() {
             letters.place(places.iter().filter_map(|&(i, placement, n)| {
                 let ink = light.shade(srgba(palette::ink(colours[i])), n);

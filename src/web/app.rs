@@ -573,9 +573,14 @@ impl App {
     }
 
     /// What the colours of the cube shown mean: `[{ colour, meaning }]` for
-    /// the stage view on show (empty in full colours), in the palette.
-    pub fn legend(&self) -> Result<JsValue, JsValue> {
-        let entries: Vec<LegendEntry> = stage_view::legend(self.lens(), self.orientation)
+    /// the stage view on show (empty in full colours), in the palette; with
+    /// `stage` (0 to 3), that stage's view's (the handout's key).
+    pub fn legend(&self, stage: Option<usize>) -> Result<JsValue, JsValue> {
+        let lens = match stage {
+            Some(s) => StageKind::ALL.get(s).copied(),
+            None => self.lens(),
+        };
+        let entries: Vec<LegendEntry> = stage_view::legend(lens, self.orientation)
             .into_iter()
             .map(|(look, meaning)| LegendEntry {
                 colour: palette::css(stage_view::colour(look, self.palette)),

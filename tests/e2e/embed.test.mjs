@@ -94,6 +94,12 @@ describe('the embedded player', () => {
     await page.getByRole('button', { name: 'Step forward' }).click();
     await page.waitForFunction(() => window.thistle.status().position === 1 && !window.thistle.status().moving);
     assert.ok(await page.getByRole('button', { name: 'End' }).isVisible());
+    // A clicker's keys step it, as in a presentation, and scroll nothing.
+    await page.getByRole('button', { name: 'Step forward' }).focus();
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.thistle.status().position === 2 && !window.thistle.status().moving);
+    await page.keyboard.press('PageUp');
+    await page.waitForFunction(() => window.thistle.status().position === 1 && !window.thistle.status().moving);
     await context.close();
   });
 });

@@ -24,6 +24,11 @@ describe('the handout', () => {
     assert.match(await sheet.textContent(), /Scramble: R U R' F2 D' L2 B U' R2 F/);
     assert.match(await sheet.textContent(), /G0 → G1 · 2,048 cosets/);
     assert.equal(await sheet.getByRole('img', { name: /net/ }).count(), 8, 'before and after each stage');
+    // Each stage view's key, as beside the player: the finish has no view of its own.
+    const keys = sheet.getByRole('list', { name: /^Stage \d's colours$/ });
+    assert.equal(await keys.count(), 3);
+    assert.match(await keys.first().textContent(), /flipped edge.*oriented edge/);
+    assert.equal(await keys.first().locator('.handout-swatch').first().evaluate((swatch) => getComputedStyle(swatch).backgroundColor !== 'rgba(0, 0, 0, 0)'), true, 'swatches in colour');
     assert.equal(await sheet.locator('svg text').first().textContent() !== '', true, 'letters on the stickers');
     // Large enough to read on paper: most of a sticker's height.
     const letterShare = await sheet.locator('svg').first().evaluate((svg) => parseFloat(getComputedStyle(svg.querySelector('text')).fontSize)

@@ -196,7 +196,7 @@ describe('one stage at a time', () => {
       assert.equal(await glossary.evaluate((d) => d.scrollTop), 0, 'opened at its top');
       assert.equal(await page.evaluate(() => document.activeElement.id), 'glossary-title');
       const terms = (await glossary.locator('dt').allTextContents()).join(' | ');
-      for (const term of ['R, R′, R2', 'EO', 'DR', 'HTR', 'NISS', 'Coset', 'G0', 'G3', 'Tetrad', 'Parity', 'M, E, S']) {
+      for (const term of ['R, R′, R2', 'EO', 'DR', 'DR case (4c2e)', 'HTR', 'NISS', 'Coset', 'G0', 'G3', 'Tetrad', 'Parity', 'M, E, S']) {
         assert.ok(terms.includes(term), `${term} in ${terms}`);
       }
       await page.keyboard.press('Escape');

@@ -28,6 +28,20 @@ const contrast = (page, a, b) => page.evaluate(([first, second]) => {
   return (x + 0.05) / (y + 0.05);
 }, [a, b]);
 
+/**
+ * Ctrl+P: takes the picture, then prints (window.print, stood in for here);
+ * the page is then seen as printed.
+ */
+async function printWithCtrlP(page) {
+  await page.evaluate(() => {
+    window.printed = 0;
+    window.print = () => { window.printed += 1; };
+  });
+  await page.keyboard.press('Control+p');
+  await page.waitForFunction(() => window.printed === 1);
+  await page.emulateMedia({ media: 'print' });
+}
+
 /** A presentation begun with the mouse, as a teacher would: from Teach. */
 async function present(page) {
   await takeWay(page, 'teach');
@@ -310,12 +324,12 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
-  test('a 320×240 embed scrolls no way sideways and cuts no chip label; the chips say EO, DR, HTR, finish and are named from the stage', async () => {
-    const page = await open(env.browser, `${env.server.url}?embed=1`, { width: 320, height: 240 });
+  for (const frame of [{ width: 320, height: 240 }, { width: 300, height: 200 }]) test(`a ${frame.width}×${frame.height} embed scrolls no way sideways and cuts no chip label; the chips say EO, DR, HTR, finish and are named from the stage`, async () => {
+    const page = await open(env.browser, `${env.server.url}?embed=1`, frame);
     await searched(page);
     await quiet(page);
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    assert.ok(width <= 320, `no sideways scroll: ${width} px wide`);
+    assert.ok(width <= frame.width, `no sideways scroll: ${width} px wide`);
     const chips = page.getByRole('navigation', { name: 'Stages' }).getByRole('button');
     // The short labels come with a module of their own, once the chips are built.
     await page.waitForFunction(() => [...document.querySelectorAll('#chips button')]
@@ -358,14 +372,7 @@ describe('a class can read it from the back row', () => {
     await searched(page);
     await page.evaluate(() => window.thistle.seek(3));
     await settle(page);
-    // Ctrl+P takes the picture, then prints (window.print, stood in for here).
-    await page.evaluate(() => {
-      window.printed = 0;
-      window.print = () => { window.printed += 1; };
-    });
-    await page.keyboard.press('Control+p');
-    await page.waitForFunction(() => window.printed === 1);
-    await page.emulateMedia({ media: 'print' });
+    await printWithCtrlP(page);
     const buttons = await page.getByRole('button').evaluateAll((all) => all.filter((b) => b.getClientRects().length > 0).length);
     assert.equal(buttons, 0, 'no buttons print');
     assert.equal(await page.getByRole('status').filter({ hasText: /^Move 3 of \d+ · Orient edges$/ }).isVisible(), true, 'the position');
@@ -408,6 +415,34 @@ describe('a class can read it from the back row', () => {
     assert.equal(await page.getByRole('region', { name: 'Moves', exact: true }).isVisible(), false, 'no printed moves on screen');
     assert.deepEqual(page.errors, []);
     await page.close();
+  });
+
+  test('in the dark scheme, the page prints dark ink on white: the words, Progress\'s bars and the cube\'s picture', async () => {
+    const context = await env.browser.newContext({ colorScheme: 'dark' });
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (error) => page.errors.push(error.message));
+    await page.goto(env.server.url);
+    await searched(page);
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.scheme), 'dark');
+    await printWithCtrlP(page);
+    const luminance = (locator) => locator.evaluate((element) => {
+      const [r, g, b] = getComputedStyle(element).color.match(/[\d.]+/g).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    });
+    const progress = page.getByRole('region', { name: 'Progress' });
+    for (const [name, locator] of [['the status', page.getByRole('status').filter({ hasText: /^Move 0 of/ })],
+      ['the counters', progress.getByText(/^Flipped edges: \d+$/)], ["the stage's words", page.locator('#stage-plain')]]) {
+      assert.ok(await luminance(locator) < 0.45, `${name} prints in dark ink`);
+    }
+    assert.equal(await progress.locator('.histogram span').first().evaluate((bar) => getComputedStyle(bar).printColorAdjust), 'exact', "Progress's bars print");
+    // The picture's corner is the background the cube is drawn on: white paper's.
+    const corner = await page.getByRole('img', { name: 'The cube as shown' }).evaluate((canvas) => [...canvas.getContext('2d').getImageData(1, 1, 1, 1).data].slice(0, 3));
+    assert.ok(corner.every((c) => c > 200), `a light background: ${corner}`);
+    await page.emulateMedia({ media: 'screen' });
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.scheme), 'dark', 'the screen stays dark');
+    assert.deepEqual(page.errors, []);
+    await context.close();
   });
 
   test('the first presentation begins with its sheet already in, so the room never sees the page half restyled', async () => {

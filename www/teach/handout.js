@@ -67,6 +67,21 @@ export async function layOutHandout({ root, app, solution }) {
         element('p', stage.description),
         element('p', stage.moves.length ? `Moves (${stage.moves.length}): ${stage.text}` : 'Moves: nothing to do', 'handout-moves'),
       );
+      // The stage view's key, as beside the player: the nets' colours say
+      // nothing without it.
+      const key = app.legend(k);
+      if (key.length) {
+        const list = element('ul', '', 'handout-key');
+        list.setAttribute('aria-label', `Stage ${k + 1}'s colours`);
+        list.append(...key.map(({ colour, meaning }) => {
+          const item = element('li', meaning);
+          const swatch = element('span', '', 'handout-swatch');
+          swatch.style.background = colour;
+          item.prepend(swatch);
+          return item;
+        }));
+        text.append(list);
+      }
       section.append(
         text,
         figure('Before', nets[k].before, `before stage ${k + 1}`),
@@ -84,4 +99,9 @@ export async function layOutHandout({ root, app, solution }) {
   if (onScreen) root.prepend(actions());
   root.hidden = !onScreen;
   document.documentElement.toggleAttribute('data-handout-ready', true);
+  // Laid out for the print about to begin, and that one only: a later
+  // Ctrl+P prints the page again.
+  if (!onScreen) {
+    window.addEventListener('afterprint', () => document.documentElement.removeAttribute('data-handout-ready'), { once: true });
+  }
 }
