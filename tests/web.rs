@@ -198,8 +198,14 @@ fn a_scramble_shown_alone_has_nothing_to_play_until_a_solution_is_shown() {
     );
     // A stage's own key, whatever is on show (the handout's): stage 1's
     // three colours; the finish has none.
-    assert_eq!(js_sys::Array::from(&app.legend(Some(0)).unwrap()).length(), 3);
-    assert_eq!(js_sys::Array::from(&app.legend(Some(3)).unwrap()).length(), 0);
+    assert_eq!(
+        js_sys::Array::from(&app.legend(Some(0)).unwrap()).length(),
+        3
+    );
+    assert_eq!(
+        js_sys::Array::from(&app.legend(Some(3)).unwrap()).length(),
+        0
+    );
     let bad = get(&solving::read_input("R Q").unwrap(), "input");
     assert!(
         app.show(bad, no_solution()).is_err(),
