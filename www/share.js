@@ -10,14 +10,23 @@ const $ = (id) => document.getElementById(id);
 /**
  * What the page was opened with: `{ input, mode, position }` (`mode` null
  * unless the link names one), or null for a plain address. Throws the
- * codec's error for a bad link.
+ * codec's error for a bad link. A link with no cube of its own
+ * (`?mode=fast&move=3`) keeps its mode, view and move for `scramble`, the
+ * one in the box, where that reads as a scramble.
  */
-export function readLink(wasm, only = /./) {
+export function readLink(wasm, only = /./, scramble = '') {
   // The way in (`way=`, ways.js) is the page's, not the cube's: a link
   // with nothing else is a plain address.
-  const query = (location.search.slice(1) || location.hash.slice(1))
-    .split('&').filter((pair) => !/^way(=|$)/.test(pair) && only.test(pair)).join('&');
-  return query ? wasm.decodeLink(query) : null;
+  const pairs = (location.search.slice(1) || location.hash.slice(1))
+    .split('&').filter((pair) => pair && !/^way(=|$)/.test(pair) && only.test(pair));
+  if (!pairs.length) return null;
+  const link = wasm.decodeLink(pairs.join('&'));
+  if (link || !scramble.trim()) return link;
+  try {
+    return wasm.decodeLink([...pairs, `scramble=${encodeURIComponent(scramble)}`].join('&'));
+  } catch {
+    return null;
+  }
 }
 
 /*

@@ -9,7 +9,7 @@ export function openShortcuts() {
     document.body.insertAdjacentHTML('beforeend', `
 <dialog id="keys" class="dialog keys" aria-labelledby="keys-title">
   <h2 id="keys-title">Keyboard shortcuts</h2>
-  <p>Tab moves between controls: the way in's own, then the cube's, then Share; Space or Enter presses the focused one. These keys work anywhere but in a text box:</p>
+  <p><span class="page-only">Tab moves between controls: the way in's own, then the cube's, then Share; </span>Space or Enter presses the focused control. These keys work anywhere but in a text box:</p>
   <table>
     <tbody>
       <tr><th scope="row"><kbd>Space</kbd></th><td>Play or pause</td></tr>
@@ -17,12 +17,12 @@ export function openShortcuts() {
       <tr><th scope="row"><kbd>Home</kbd> <kbd>End</kbd></th><td>Go to the scramble or to solved</td></tr>
       <tr><th scope="row"><kbd>1</kbd>–<kbd>4</kbd></th><td>Go to a stage's start (then Space plays it)</td></tr>
       <tr><th scope="row"><kbd>F</kbd></th><td>Presentation mode on or off (<kbd>Esc</kbd> leaves it)</td></tr>
-      <tr><th scope="row"><kbd>PgDn</kbd> <kbd>PgUp</kbd></th><td>In a presentation: step forward or back one move (a presenter clicker's keys)</td></tr>
+      <tr><th scope="row"><kbd>PgDn</kbd> <kbd>PgUp</kbd></th><td>In a presentation or an embedded player: step forward or back one move (a presenter clicker's keys)</td></tr>
       <tr><th scope="row"><kbd>.</kbd> or <kbd>B</kbd></th><td>In a presentation: blank the screen, or show it again</td></tr>
       <tr><th scope="row"><kbd>?</kbd></th><td>This list</td></tr>
     </tbody>
   </table>
-  <p>With the cube focused, the arrow keys turn it, <kbd>+</kbd> and <kbd>−</kbd> zoom, and <kbd>0</kbd> resets the view. In the Scramble box, Enter solves and Shift+Enter starts a new line. After a solve, focus goes to Play.</p>
+  <p>With the cube focused, the arrow keys turn it, <kbd>+</kbd> and <kbd>−</kbd> zoom, and <kbd>0</kbd> resets the view.<span class="page-only"> In the Scramble box, Enter solves and Shift+Enter starts a new line. After a solve, focus goes to Play.</span></p>
   <form method="dialog"><button type="submit">Close</button></form>
 </dialog>`);
     dialog = document.getElementById('keys');

@@ -343,7 +343,7 @@ export function openLink() {
   };
   const choices = [
     () => {
-      const link = readLink(page.wasm);
+      const link = readLink(page.wasm, /./, ui.input.value);
       if (link && link.view) setView(link.view);
       openLab(labOfLink());
       return inMode(link ?? page.wasm.readInput(ui.input.value));

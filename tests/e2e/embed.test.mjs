@@ -100,6 +100,13 @@ describe('the embedded player', () => {
     await page.waitForFunction(() => window.thistle.status().position === 2 && !window.thistle.status().moving);
     await page.keyboard.press('PageUp');
     await page.waitForFunction(() => window.thistle.status().position === 1 && !window.thistle.status().moving);
+    // Its key list says so, and names nothing the embed does not have.
+    await page.keyboard.press('?');
+    const list = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await list.waitFor();
+    const said = await list.evaluate((dialog) => dialog.innerText);
+    assert.match(said, /embedded player: step forward or back one move/);
+    assert.doesNotMatch(said, /Scramble box|Share/);
     await context.close();
   });
 });

@@ -193,6 +193,20 @@ describe('links shared on other sites', () => {
     assert.notEqual(await plain.evaluate(() => window.thistle.state()), SOLVED, 'the example scramble');
     assert.deepEqual([...page.errors, ...plain.errors], []);
   });
+
+  test('a link with no cube of its own keeps its mode, view and move, for the scramble in the box', async () => {
+    const page = await open(env.browser, `${env.server.url}?mode=fast&view=colours&move=3`);
+    await searched(page);
+    assert.equal(await page.locator('#error').textContent(), '');
+    assert.equal(await page.locator('input[name="mode"]:checked').getAttribute('value'), 'fast');
+    assert.equal(await page.getByRole('radio', { name: 'Colours' }).isChecked(), true);
+    assert.equal((await settle(page)).position, 3);
+    const box = await page.getByRole('textbox', { name: 'Scramble' }).inputValue();
+    await page.evaluate(() => window.thistle.seek(0));
+    await settle(page);
+    assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, box), "the box's scramble");
+    assert.deepEqual(page.errors, []);
+  });
 });
 
 describe('links from other tools', () => {
