@@ -119,6 +119,9 @@ async function start() {
   wireWatch();
   // The way in, from the address; the link keeps the one taken.
   page.ways = createWays({ onWay: (way) => page.sharing.way(way), onError: showFailure });
+  // A way in tapped while the page loaded (boot.js heard it) is taken now.
+  const early = window.thistleTapped();
+  if (early) $(early).click();
   openLink();
   // Follow along carries on after a reload, whichever way is open.
   if (recall('thistle.follow') === 'true') page.ways.wire('cube').catch(showFailure);

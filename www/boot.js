@@ -1,7 +1,7 @@
 // Runs before the first paint, as a blocking classic script in the page's
 // head (the content security policy allows no inline script): the colour
-// scheme, the embed and handout layouts, and the solver's compile, begun
-// while the rest of the page loads.
+// scheme, the embed and handout layouts, a way in tapped early, and the
+// solver's compile, begun while the rest of the page loads.
 
 // The dark scheme from the first paint: the person's choice on this device,
 // else the system's (appearance.js keeps it after).
@@ -20,6 +20,15 @@ if (/[?&]embed=1(&|#|$)/.test(location.search)) {
   document.write('<link rel="stylesheet" href="embed.css">');
 }
 if (/[?&]handout=1(&|#|$)/.test(location.search)) document.documentElement.setAttribute('data-handout', '');
+// A way in tapped before the tabs are wired (with the rest of the page,
+// once the solver is in) is kept for app.js, which takes it.
+let tapped = null;
+const tap = (event) => { tapped = event.target.closest?.('[role="tab"]')?.id ?? tapped; };
+document.addEventListener('click', tap);
+window.thistleTapped = () => {
+  document.removeEventListener('click', tap);
+  return tapped;
+};
 // Compiles the solver while the page loads; app.js instantiates it. Its
 // download is counted on a copy of the response (the response itself stays
 // the browser's, whose compiled code it caches), so that a slow line shows

@@ -288,7 +288,7 @@ describe('the page', () => {
     assert.deepEqual(page.errors, []);
   });
 
-  test("on a slow line the solver's download counts up where the cube will be, then the page is ready", async () => {
+  test("on a slow line the solver's download counts up where the cube will be, a way in tapped meanwhile is kept, then the page is ready", async () => {
     const context = await env.browser.newContext();
     const page = await context.newPage();
     const network = await context.newCDPSession(page);
@@ -300,7 +300,13 @@ describe('the page', () => {
       return /^Loading the solver… (\d|[1-9]\d)%$/.test(text) && text;
     }, null, { timeout: 60_000 });
     assert.match(await shown.jsonValue(), /^Loading the solver… \d+%$/);
+    // A way in tapped meanwhile is not lost: it opens once the page is ready.
+    await page.getByRole('tab', { name: 'Your cube' }).click();
     await page.waitForFunction(() => window.thistle && window.thistle.ready, null, { timeout: 120_000 });
+    // The line is fast again for the way's own code, which loads as it opens.
+    await network.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await page.getByRole('tabpanel', { name: 'Your cube' }).waitFor();
+    assert.equal(await page.getByRole('tab', { name: 'Your cube' }).getAttribute('aria-selected'), 'true');
     await context.close();
   });
 
