@@ -51,6 +51,12 @@ function build() {
   close.textContent = 'Close';
   form.append(close);
   dialog.append(title, list, form);
+  // A tap on the backdrop closes it too: a phone has no Esc.
+  dialog.addEventListener('click', (event) => {
+    const { left, right, top, bottom } = dialog.getBoundingClientRect();
+    const { clientX: x, clientY: y } = event;
+    if (event.target === dialog && (x < left || x > right || y < top || y > bottom)) dialog.close();
+  });
   document.body.append(dialog);
 }
 

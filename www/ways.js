@@ -116,7 +116,9 @@ export function createWays({ onWay, onError }) {
   const { way, unknown } = wayOfLink();
   const note = $('way-note');
   note.textContent = unknown === null ? '' : `This link's way in, “${unknown}”, is not one of this page's, so Watch is open.`;
-  show(way, { scroll: way !== 'watch' });
+  // A link's way opens where the page begins: a newcomer sees the page's
+  // name and the four ways first.
+  show(way, { scroll: false });
   return {
     /** The way in on show. */
     current: () => current,

@@ -127,6 +127,10 @@ describe('painting', () => {
     const cube = colours.total - colours.background;
     assert.ok(colours.red > cube * 0.1, `red is ${colours.red} of ${cube} cube pixels: ${JSON.stringify(colours)}`);
     assert.ok(colours.marker < cube * 0.01, `no stage view: ${JSON.stringify(colours)}`);
+    // Nothing beside it speaks of the solution on show: no chips, status, view choice or legend.
+    for (const part of ['nav#chips', '#status', '.view-choice', '#legend']) {
+      assert.equal(await page.locator(part).isVisible(), false, `${part} gives way while painting`);
+    }
     // The flat net draws the same cube.
     await page.locator('#net-switch').check();
     await quiet(page);

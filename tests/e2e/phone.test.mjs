@@ -102,4 +102,26 @@ describe('on a phone on its side', () => {
       await context.close();
     });
   }
+
+  test("on a phone the glossary's Close is on screen wherever it is scrolled, and a tap beside it closes it", async () => {
+    const page = await openIn(await env.browser.newContext({ ...devices['iPhone SE'] }), env.server.url);
+    await searched(page);
+    const opener = page.getByRole('button', { name: 'Glossary', exact: true });
+    await opener.tap();
+    const glossary = page.getByRole('dialog', { name: 'Glossary' });
+    await glossary.waitFor();
+    const close = glossary.getByRole('button', { name: 'Close' });
+    const { height } = page.viewportSize();
+    for (const at of ['top', 'middle']) {
+      if (at === 'middle') await glossary.evaluate((dialog) => { dialog.scrollTop = dialog.scrollHeight / 2; });
+      const box = await close.boundingBox();
+      const dialogBox = await glossary.boundingBox();
+      assert.ok(box.y >= dialogBox.y && box.y + box.height <= Math.min(height, dialogBox.y + dialogBox.height) + 1, `Close on screen at the ${at}: ${JSON.stringify({ box, dialogBox })}`);
+    }
+    // The backdrop, above the dialog.
+    await page.touchscreen.tap(5, 5);
+    await glossary.waitFor({ state: 'hidden' });
+    assert.deepEqual(page.errors ?? [], []);
+    await page.context().close();
+  });
 });

@@ -112,6 +112,9 @@ describe('FMC practice', () => {
     // DNF is shown as such and left out of the mean.
     await start(page);
     const box = page.getByRole('textbox', { name: 'Practice solution' });
+    // Nothing written is handed back too (Ctrl+Enter submits, as in the lab's box).
+    await box.press('Control+Enter');
+    await page.getByText(/^Nothing to submit yet: write your solution, then Submit\./).waitFor();
     await box.fill('R U Q');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(/^Not judged yet: unknown move `Q` at column 5\. Fix it/).waitFor();
@@ -131,6 +134,9 @@ describe('FMC practice', () => {
     await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length >= 2
       && [...document.querySelectorAll('.practice tbody tr td:nth-child(4)')].every((cell) => !cell.textContent.includes('…')));
     assert.equal(await page.locator('.practice tbody tr').count(), 2, 'one row for the one attempt');
+    // Its link opens the lab with what was submitted, to check beside Thistle's.
+    const links = await page.locator('.practice tbody tr').getByRole('link', { name: 'Open' }).evaluateAll((all) => all.map((a) => a.getAttribute('href')));
+    assert.ok(links.some((href) => /&way=lab&attempt=R\+U$/.test(href)), links.join(' '));
     await reload(page);
     await page.getByRole('button', { name: 'Practice' }).click();
     await page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').nth(1).waitFor();
@@ -147,6 +153,13 @@ describe('FMC practice', () => {
   test('during an attempt nothing else is solved: Watch says why and keeps what was typed', async () => {
     const page = await openLab();
     const scramble = await start(page);
+    await takeWay(page, 'watch');
+    // Before anything is pressed, every way in says why the player is away.
+    for (const way of ['Watch', 'Teach', 'Your cube']) {
+      // Teach's panel is away with the player (its tools show the solution).
+      await page.getByRole('tab', { name: way, exact: true }).click();
+      assert.equal(await page.getByText('A practice attempt is running in the FMC lab: the player and the solutions come back once it is submitted.').isVisible(), true, way);
+    }
     await takeWay(page, 'watch');
     const box = page.getByRole('textbox', { name: 'Scramble' });
     await box.fill("F2 D' L");
@@ -174,6 +187,7 @@ describe('FMC practice', () => {
     const [row] = await rows(page);
     assert.equal(row[2], 'DNF');
     assert.equal(row[7], '60:00', 'the whole hour used');
+    await page.getByText(/^Time's up: what was written is judged\. DNF: it does not solve the scramble\.$/).waitFor();
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

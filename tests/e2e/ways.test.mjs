@@ -87,6 +87,18 @@ describe('the ways in', () => {
     await context.close();
   });
 
+  test("a friend's link into a way, on a phone, opens at the page's top: its name and the four ways on screen", async () => {
+    for (const way of ['cube', 'lab', 'teach']) {
+      const page = await openIn(await env.browser.newContext(SCREENS[0]), `${env.server.url}?scramble=R_U2_F-_L_D_B2&way=${way}`);
+      await searched(page);
+      await page.getByRole('tabpanel', { name: WAYS[way] }).waitFor();
+      assert.equal(await page.evaluate(() => window.scrollY), 0, `${WAYS[way]} opens unscrolled`);
+      assert.equal(await selectedWay(page), WAYS[way]);
+      assert.equal(await page.getByRole('heading', { name: 'Thistle', level: 1 }).isVisible(), true);
+      await page.context().close();
+    }
+  });
+
   test('the arrow keys, Home and End move between the tabs and take the way in they land on', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);

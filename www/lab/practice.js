@@ -6,6 +6,7 @@
 // (localStorage) and nothing leaves it; the scramble is never put in the
 // address, so a reload neither solves nor loses the attempt.
 
+import { $ } from '../page.js';
 import { recall, remember } from '../remembered.js';
 import { load, selectError, showScrambleOnly } from '../show.js';
 import { labClient, prove } from '../solving.js';
@@ -37,6 +38,7 @@ const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now
   + '.share){display:none!important}@media (max-width:859px){body.practising #cube{max-height:45svh}}'
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
+  + '.practice caption{caption-side:bottom;text-align:left;font-size:.85em;color:var(--muted)}'
   + '.practice textarea{width:100%;box-sizing:border-box}'
   // Each result a block of its own, its fields labelled, so that the table
   // fits the lab's column at any width instead of running off its side.
@@ -96,6 +98,7 @@ export function createPractice(anchor) {
   const table = element('table');
   table.setAttribute('role', 'table');
   table.setAttribute('aria-label', 'Practice results');
+  table.createCaption().textContent = 'Proven: the shortest four-stage (Thistlethwaite) solution, as Prove shortest proves it; "≥ n" where it gave up.';
   const summary = element('p');
   const chart = element('div');
   const running = element('div', {}, scramble, timer, box, submit);
@@ -184,9 +187,15 @@ export function createPractice(anchor) {
     const attempt = read(ATTEMPT_KEY, null);
     // A second press while the first is judged is the same submission.
     if (!attempt || judging) return;
+    const text = box.value;
+    // An empty box is handed back, as a sheet with nothing on it would be.
+    if (!timeUp && !text.trim()) {
+      note.textContent = 'Nothing to submit yet: write your solution, then Submit. The clock runs on.';
+      box.focus();
+      return;
+    }
     judging = true;
     clearInterval(ticking);
-    const text = box.value;
     let length = null;
     let why = '';
     try {
@@ -209,12 +218,15 @@ export function createPractice(anchor) {
     box.removeAttribute('aria-invalid');
     remember(ATTEMPT_KEY, 'null');
     document.body.classList.remove('practising');
+    $('way-note').textContent = '';
     running.hidden = true;
     start.disabled = false;
     minutes.disabled = false;
-    note.textContent = length === null ? `DNF: ${why}.` : `Solved in ${length} moves.`;
+    note.textContent = `${timeUp ? 'Time\'s up: what was written is judged. ' : ''}${length === null ? `DNF: ${why}.` : `Solved in ${length} moves.`}`;
     const usedMs = Math.min(Date.now() - attempt.started, attempt.minutes * 60000);
-    const link = `?scramble=${encodeURIComponent(attempt.scramble)}&way=lab`;
+    // Opened, the lab shows Thistle's solution beside yours, checked.
+    const yours = text.trim() ? `&attempt=${encodeURIComponent(text).replace(/%20/g, '+')}` : '';
+    const link = `?scramble=${encodeURIComponent(attempt.scramble)}&way=lab${yours}`;
     // The answer may show now: Thistle's solution of the same scramble.
     load({ input: { source: 'scramble', text: attempt.scramble }, mode: 'fewest', position: 0, stages: null });
     await record({ date: attempt.started, scramble: attempt.scramble, solution: text, length, usedMs, link });
@@ -231,6 +243,8 @@ export function createPractice(anchor) {
   /** Shows a running attempt (a new one, or one kept over a reload). */
   const resume = (attempt) => {
     document.body.classList.add('practising');
+    // Every way in says why the player is away, and where to go.
+    $('way-note').textContent = 'A practice attempt is running in the FMC lab: the player and the solutions come back once it is submitted.';
     showScrambleOnly({ source: 'scramble', text: attempt.scramble });
     running.hidden = false;
     start.disabled = true;
@@ -253,6 +267,13 @@ export function createPractice(anchor) {
     box.focus();
   });
   submit.addEventListener('click', () => finish(false));
+  // As in the lab's own box, Ctrl+Enter submits.
+  box.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      finish(false);
+    }
+  });
   // The draft is kept with the attempt, so a reload does not lose it.
   box.addEventListener('input', () => {
     const attempt = read(ATTEMPT_KEY, null);
