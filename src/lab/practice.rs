@@ -1,7 +1,9 @@
 //! A practice attempt's solution, read as a competition reads a written
-//! solution: moves alone. Brackets (groups, NISS's inverse moves,
-//! commutators, conjugates), which the lab's Check reads, are handed back
-//! with their place, as a typo is, rather than judged as something else.
+//! solution: outer-layer turns and rotations, each written as the WCA
+//! writes them (R, R', R2, Rw, x). What the lab's Check also reads
+//! (brackets for groups, NISS's inverse moves, commutators; slice moves;
+//! lower-case wide moves; R3, R1, R2') is handed back with its place, as a
+//! typo is, rather than judged as something else.
 
 use crate::cube::notation::{self, Alg, NotationError};
 use thiserror::Error;
@@ -10,13 +12,11 @@ use thiserror::Error;
 pub enum SolutionError {
     #[error(transparent)]
     Notation(#[from] NotationError),
-    #[error(
-        "`{found}` is not plain moves, which a competition solution must be \
-         (write inverse moves out, undone, at the end) at {}",
-        place(*.line, *.column)
-    )]
-    NotPlain {
+    #[error("`{found}` {why} at {}", place(*.line, *.column))]
+    NotCompetition {
         found: char,
+        /// What it is, and how a competition solution writes it instead.
+        why: &'static str,
         line: usize,
         column: usize,
     },
@@ -35,20 +35,52 @@ impl SolutionError {
     pub fn column(&self) -> usize {
         match self {
             SolutionError::Notation(e) => e.column,
-            SolutionError::NotPlain { column, .. } => *column,
+            SolutionError::NotCompetition { column, .. } => *column,
         }
     }
 }
 
+fn is_prime(c: char) -> bool {
+    matches!(c, '\'' | '’' | '′')
+}
+
+/// Why `c` (followed by `next`) has no place in a competition solution.
+fn refused(c: char, next: Option<char>) -> Option<&'static str> {
+    Some(match c {
+        '(' | ')' | '[' | ']' | ',' | ':' => {
+            "is not plain moves, which a competition solution must be \
+             (write inverse moves out, undone, at the end)"
+        }
+        'M' | 'E' | 'S' => {
+            "is a slice move, which a competition solution may not use (turn the outer layers)"
+        }
+        'u' | 'd' | 'f' | 'b' | 'l' | 'r' => {
+            "is a wide move in lower case, which a competition solution writes in capitals \
+             with w (Rw)"
+        }
+        '1' => "is a quarter turn's 1, which a competition solution leaves out",
+        '3' => "is three quarter turns, which a competition solution writes with a prime",
+        '2' if next.is_some_and(is_prime) => {
+            "is a half turn with a prime, which a competition solution writes without"
+        }
+        _ => return None,
+    })
+}
+
 /// Reads a solution as a competition takes it: `notation::parse`, with the
-/// first bracket or separator refused where it stands.
+/// first thing a competition solution may not hold refused where it stands.
 pub fn read_solution(text: &str) -> Result<Alg, SolutionError> {
     let alg = notation::parse(text)?;
-    match notation::code_chars(text)
-        .find(|(c, _, _)| matches!(c, '(' | ')' | '[' | ']' | ',' | ':'))
+    let chars: Vec<(char, usize, usize)> = notation::code_chars(text).collect();
+    let next = |k: usize| chars.get(k + 1).map(|&(c, _, _)| c);
+    match chars
+        .iter()
+        .enumerate()
+        .find_map(|(k, &(c, line, column))| Some((c, refused(c, next(k))?, line, column)))
     {
-        Some((found, line, column)) => Err(SolutionError::NotPlain {
+        Some((found, why, line, column)) => Err(SolutionError::NotCompetition {
             found,
+            why,
             line,
             column,
         }),
@@ -60,39 +92,57 @@ pub fn read_solution(text: &str) -> Result<Alg, SolutionError> {
 mod tests {
     use super::*;
 
+    fn refusal(text: &str) -> (char, usize, usize) {
+        match read_solution(text).unwrap_err() {
+            SolutionError::NotCompetition {
+                found,
+                line,
+                column,
+                ..
+            } => (found, line, column),
+            other => panic!("{text}: {other}"),
+        }
+    }
+
     /// The first bracket is named where it stands (a comment's are not
     /// counted), and plain moves, wide ones and rotations read as
     /// `parse` reads them.
     #[test]
     fn brackets_are_refused_where_they_stand() {
-        let refused = |text: &str| read_solution(text).unwrap_err();
-        let e = refused("R U // (EO)\nF (U R)");
-        assert!(matches!(
-            e,
-            SolutionError::NotPlain {
-                found: '(',
-                line: 2,
-                column: 3
-            }
-        ));
+        assert_eq!(refusal("R U // (EO)\nF (U R)"), ('(', 2, 3));
         assert_eq!(
-            e.to_string(),
+            read_solution("R (U)").unwrap_err().to_string(),
             "`(` is not plain moves, which a competition solution must be (write inverse \
-             moves out, undone, at the end) at line 2, column 3"
+             moves out, undone, at the end) at column 3"
         );
-        assert!(matches!(
-            refused("[R, U]"),
-            SolutionError::NotPlain { found: '[', .. }
-        ));
-        assert_eq!(refused("[R: U]").column(), 1);
-        assert_eq!(refused("R (U)2").column(), 3);
-        assert_eq!(refused("R Q").column(), 3);
-        for text in ["R U2 F' // EO", "Rw x U", ""] {
+        assert_eq!(refusal("[R, U]").0, '[');
+        assert_eq!(refusal("[R: U]").2, 1);
+        assert_eq!(refusal("R (U)2").2, 3);
+        assert_eq!(read_solution("R Q").unwrap_err().column(), 3);
+        for text in ["R U2 F' // EO", "Rw x U Lw' y2", "", "R2 U' z'"] {
             assert_eq!(
                 read_solution(text).ok(),
                 notation::parse(text).ok(),
                 "{text}"
             );
         }
+    }
+
+    /// What the WCA does not allow in a written solution is refused at
+    /// its place, though the Check box reads it: slice moves, lower-case
+    /// wide moves, R3, R1 and a prime on a half turn.
+    #[test]
+    fn moves_a_competition_does_not_allow_are_refused_where_they_stand() {
+        assert_eq!(refusal("R M U"), ('M', 1, 3));
+        assert_eq!(refusal("E"), ('E', 1, 1));
+        assert_eq!(refusal("R S'"), ('S', 1, 3));
+        assert_eq!(refusal("U r"), ('r', 1, 3));
+        assert!(read_solution("f")
+            .unwrap_err()
+            .to_string()
+            .contains("in capitals with w (Rw)"));
+        assert_eq!(refusal("R3"), ('3', 1, 2));
+        assert_eq!(refusal("U1"), ('1', 1, 2));
+        assert_eq!(refusal("F U2'"), ('2', 1, 4));
     }
 }

@@ -178,14 +178,16 @@ pub fn practice_scramble() -> String {
 /// A practice solution judged as WCA fewest-moves rules count it.
 #[derive(Serialize)]
 struct Judged {
-    /// Outer block turns: a slice counts 2, a rotation 0.
+    /// Outer block turns (a wide turn counts 1), a rotation 0: what
+    /// `practice::read_solution` lets through.
     length: usize,
     /// Whether it solves the scramble.
     solves: bool,
 }
 
-/// Judges `solution` (plain notation) for `scramble`: `{ length, solves
-/// }`, or an error that says what does not read and where.
+/// Judges `solution` (as a competition writes it) for `scramble`: `{
+/// length, solves }`, or an error that says what does not read, or has no
+/// place in a competition solution, and where.
 #[wasm_bindgen(js_name = judgePractice)]
 pub fn judge_practice(scramble: &str, solution: &str) -> Result<JsValue, JsValue> {
     let cube = notation::parse(scramble)

@@ -128,6 +128,10 @@ describe('FMC practice', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText(/^Not judged yet: `\(` is not plain moves, which a competition solution must be \(write inverse moves out, undone, at the end\) at column 5\./).waitFor();
     assert.equal(await page.locator('.practice tbody tr').count(), 1, 'nothing recorded');
+    // So is a slice move, which a competition does not allow.
+    await box.fill('R M');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText(/^Not judged yet: `M` is a slice move, which a competition solution may not use \(turn the outer layers\) at column 3\./).waitFor();
     await box.fill('R U');
     // Pressed twice in haste, it is one submission.
     await page.getByRole('button', { name: 'Submit' }).dblclick();
@@ -158,7 +162,7 @@ describe('FMC practice', () => {
     for (const way of ['Watch', 'Teach', 'Your cube']) {
       // Teach's panel is away with the player (its tools show the solution).
       await page.getByRole('tab', { name: way, exact: true }).click();
-      assert.equal(await page.getByText('A practice attempt is running in the FMC lab: the player and the solutions come back once it is submitted.').isVisible(), true, way);
+      assert.equal(await page.getByText('A practice attempt is running in the FMC lab: the player comes back once it is submitted.').isVisible(), true, way);
     }
     await takeWay(page, 'watch');
     const box = page.getByRole('textbox', { name: 'Scramble' });

@@ -98,7 +98,7 @@ export function createPractice(anchor) {
   const table = element('table');
   table.setAttribute('role', 'table');
   table.setAttribute('aria-label', 'Practice results');
-  table.createCaption().textContent = 'Proven: the shortest four-stage (Thistlethwaite) solution, as Prove shortest proves it; "≥ n" where it gave up.';
+  table.createCaption().textContent = 'Proven: the shortest four-stage solution (≥ n: the proof gave up).';
   const summary = element('p');
   const chart = element('div');
   const running = element('div', {}, scramble, timer, box, submit);
@@ -244,7 +244,7 @@ export function createPractice(anchor) {
   const resume = (attempt) => {
     document.body.classList.add('practising');
     // Every way in says why the player is away, and where to go.
-    $('way-note').textContent = 'A practice attempt is running in the FMC lab: the player and the solutions come back once it is submitted.';
+    $('way-note').textContent = 'A practice attempt is running in the FMC lab: the player comes back once it is submitted.';
     showScrambleOnly({ source: 'scramble', text: attempt.scramble });
     running.hidden = false;
     start.disabled = true;
