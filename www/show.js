@@ -225,7 +225,9 @@ export function showScrambleOnly(input) {
   // Nothing of a solution is left to read during a practice attempt.
   $('lab-solution').replaceChildren();
   page.shown = '';
-  narrateNew();
+  // The empty timeline would be heard as "Solved".
+  page.narrated = 0;
+  ui.narration.textContent = 'A practice scramble, with no solution shown.';
   update();
   wake();
 }

@@ -177,6 +177,27 @@ describe('FMC practice', () => {
     await page.context().close();
   });
 
+  test('an attempt submitted in another tab ends in this one too, with its result', async () => {
+    const page = await openLab();
+    await start(page);
+    // The screen reader hears no "Solved" of the scramble shown alone.
+    assert.doesNotMatch(await page.locator('#narration').textContent(), /Solved/);
+    const other = await page.context().newPage();
+    await other.goto(`${env.server.url}?way=lab`);
+    await other.waitForFunction(() => window.thistle && window.thistle.ready);
+    await other.getByRole('button', { name: 'Practice' }).click();
+    const box = other.getByRole('textbox', { name: 'Practice solution' });
+    await box.fill('R');
+    await other.getByRole('button', { name: 'Submit' }).click();
+    await other.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 1);
+    await page.getByText('This attempt was submitted in another tab: its result is below.').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 1);
+    assert.equal(await page.getByRole('timer').isVisible(), false, 'no clock runs here');
+    assert.equal(await page.getByRole('button', { name: 'Start' }).isEnabled(), true);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test("time's up submits what is there", async () => {
     const page = await openLab();
     await start(page);

@@ -177,6 +177,24 @@ export function createPractice(anchor) {
     }
   };
 
+  /** The attempt on show in this tab. */
+  let shownAttempt = null;
+
+  /**
+   * The attempt is over: the lab and the ways in as before it, and the
+   * answer may show now, Thistle's solution of the same scramble.
+   */
+  const ended = (attempt) => {
+    clearInterval(ticking);
+    shownAttempt = null;
+    document.body.classList.remove('practising');
+    $('way-note').textContent = '';
+    running.hidden = true;
+    start.disabled = false;
+    minutes.disabled = false;
+    load({ input: { source: 'scramble', text: attempt.scramble }, mode: 'fewest', position: 0, stages: null });
+  };
+
   /**
    * Ends the attempt: judges what is in the box. Submitted with a typo, it
    * runs on, the typo marked, as a judge would hand a sheet back unread;
@@ -217,18 +235,12 @@ export function createPractice(anchor) {
     }
     box.removeAttribute('aria-invalid');
     remember(ATTEMPT_KEY, 'null');
-    document.body.classList.remove('practising');
-    $('way-note').textContent = '';
-    running.hidden = true;
-    start.disabled = false;
-    minutes.disabled = false;
+    ended(attempt);
     note.textContent = `${timeUp ? 'Time\'s up: what was written is judged. ' : ''}${length === null ? `DNF: ${why}.` : `Solved in ${length} moves.`}`;
     const usedMs = Math.min(Date.now() - attempt.started, attempt.minutes * 60000);
     // Opened, the lab shows Thistle's solution beside yours, checked.
     const yours = text.trim() ? `&attempt=${encodeURIComponent(text).replace(/%20/g, '+')}` : '';
     const link = `?scramble=${encodeURIComponent(attempt.scramble)}&way=lab${yours}`;
-    // The answer may show now: Thistle's solution of the same scramble.
-    load({ input: { source: 'scramble', text: attempt.scramble }, mode: 'fewest', position: 0, stages: null });
     await record({ date: attempt.started, scramble: attempt.scramble, solution: text, length, usedMs, link });
   };
 
@@ -242,6 +254,7 @@ export function createPractice(anchor) {
 
   /** Shows a running attempt (a new one, or one kept over a reload). */
   const resume = (attempt) => {
+    shownAttempt = attempt;
     document.body.classList.add('practising');
     // Every way in says why the player is away, and where to go.
     $('way-note').textContent = 'A practice attempt is running in the FMC lab: the player comes back once it is submitted.';
@@ -278,6 +291,15 @@ export function createPractice(anchor) {
   box.addEventListener('input', () => {
     const attempt = read(ATTEMPT_KEY, null);
     if (attempt) remember(ATTEMPT_KEY, JSON.stringify({ ...attempt, draft: box.value }));
+  });
+
+  // Another tab of the page may submit the same attempt (it resumes it
+  // too): this one then ends it as well, and shows its result.
+  window.addEventListener('storage', (event) => {
+    if (event.key === RESULTS_KEY) showResults();
+    if (event.key !== ATTEMPT_KEY || !shownAttempt || read(ATTEMPT_KEY, null)) return;
+    ended(shownAttempt);
+    note.textContent = 'This attempt was submitted in another tab: its result is below.';
   });
 
   running.hidden = true;
