@@ -11,22 +11,24 @@ import { $ } from './page.js';
 
 export const WAYS = ['watch', 'cube', 'lab', 'teach'];
 
+const wired = new Map();
+/**
+ * `importing`, `way`'s module: where it could not load (the network
+ * dropped on a first visit), the way says so and is tried again when next
+ * taken.
+ */
+const loaded = (way, importing) => importing.catch(() => {
+  wired.delete(way);
+  throw new Error(`${tab(way).textContent} could not load: try again.`);
+});
 /** Wires a way in's controls, for those wired on first use. */
 const WIRING = {
-  lab: () => import('./lab/controls.js').then(({ wireLab }) => wireLab()),
-  teach: () => import('./teach/teach.js').then(({ wireTeach }) => wireTeach()),
-  cube: () => import('./cube/your-cube.js').then(({ wireYourCube }) => wireYourCube()),
+  lab: () => loaded('lab', import('./lab/controls.js')).then(({ wireLab }) => wireLab()),
+  teach: () => loaded('teach', import('./teach/teach.js')).then(({ wireTeach }) => wireTeach()),
+  cube: () => loaded('cube', import('./cube/your-cube.js')).then(({ wireYourCube }) => wireYourCube()),
 };
-const wired = new Map();
 const wire = (way) => {
-  if (!wired.has(way)) {
-    // A way whose code could not load (the network dropped on a first
-    // visit) says so, and is tried again when next taken.
-    wired.set(way, (WIRING[way] ? WIRING[way]() : Promise.resolve()).catch(() => {
-      wired.delete(way);
-      throw new Error(`${tab(way).textContent} could not load: try again.`);
-    }));
-  }
+  if (!wired.has(way)) wired.set(way, WIRING[way] ? WIRING[way]() : Promise.resolve());
   return wired.get(way);
 };
 
