@@ -5,7 +5,9 @@
 // know opens Watch with a note, the rest of the link opening as usual. The
 // controls of Your cube, the FMC lab and Teach are wired when first taken
 // (their modules, and the lab's style sheet, are not part of a first
-// visit): the panel shows once they work.
+// visit): the panel shows once they work. Each way taken is a step in the
+// browser's history, so Back returns to the way before (a phone's Back
+// would otherwise leave the page).
 
 import { $ } from './page.js';
 
@@ -59,7 +61,7 @@ export function wayOfLink() {
  */
 export function createWays({ onWay, onError }) {
   let current = null;
-  const show = async (way, { scroll }) => {
+  const show = async (way, { byHand }) => {
     for (const other of WAYS) {
       const selected = other === way;
       tab(other).setAttribute('aria-selected', String(selected));
@@ -68,6 +70,9 @@ export function createWays({ onWay, onError }) {
     }
     document.documentElement.dataset.way = way;
     if (way !== current) {
+      // Taken by hand (not from the address), a new entry, which share.js
+      // then writes the way into; the one before keeps its own.
+      if (byHand) history.pushState(null, '', location.href);
       current = way;
       onWay(way);
     }
@@ -81,11 +86,11 @@ export function createWays({ onWay, onError }) {
     panel(way).hidden = false;
     // The way's first control comes on screen (below the cube on a phone,
     // as the page's scroll padding keeps it clear of the sticky player).
-    const first = scroll && firstControl(way);
+    const first = byHand && firstControl(way);
     if (first) first.scrollIntoView({ block: 'nearest' });
   };
   for (const way of WAYS) {
-    tab(way).addEventListener('click', () => show(way, { scroll: true }));
+    tab(way).addEventListener('click', () => show(way, { byHand: true }));
     tab(way).addEventListener('keydown', (event) => {
       const at = WAYS.indexOf(way);
       const to = {
@@ -97,7 +102,7 @@ export function createWays({ onWay, onError }) {
       if (to === undefined) return;
       event.preventDefault();
       tab(WAYS[to]).focus();
-      show(WAYS[to], { scroll: true });
+      show(WAYS[to], { byHand: true });
     });
   }
   // The player every way in shares comes after the way's own panel in the
@@ -120,12 +125,13 @@ export function createWays({ onWay, onError }) {
   note.textContent = unknown === null ? '' : `This link's way in, “${unknown}”, is not one of this page's, so Watch is open.`;
   // A link's way opens where the page begins: a newcomer sees the page's
   // name and the four ways first.
-  show(way, { scroll: false });
+  show(way, { byHand: false });
+  addEventListener('popstate', () => show(wayOfLink().way, { byHand: false }));
   return {
     /** The way in on show. */
     current: () => current,
     /** Takes `way` (as a tab does), e.g. for a feature that opens in another way; settles once it shows. */
-    take: (name) => show(name, { scroll: true }),
+    take: (name) => show(name, { byHand: true }),
     /** Wires `way`'s controls without taking it (once: a way's wiring is shared). */
     wire,
   };

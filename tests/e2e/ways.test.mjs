@@ -2,7 +2,8 @@
 // screen at every size, each bringing its first control on screen, arrow
 // keys between them, and `way=` in the address: kept by a reload and by
 // Share, left out of the embed code, Watch without it, and Watch with a
-// note for a value the page does not know, the rest of the link still read.
+// note for a value the page does not know, the rest of the link still read;
+// Back and Forward go between the ways taken.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -187,6 +188,29 @@ describe('the ways in', () => {
     assert.equal(embedded.searchParams.has('way'), false, `the embed code has no way in: ${embedded}`);
     await takeWay(page, 'watch');
     assert.equal(query(page).way, undefined, 'Watch needs no way= in the address');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
+  test("Back returns to the way before, on a phone as on a desktop, and Forward comes again; the page's state stays", async () => {
+    const context = await env.browser.newContext(devices['Pixel 7']);
+    const page = await openIn(context, `${env.server.url}?scramble=R_U-_F2&move=1`);
+    await searched(page);
+    await takeWay(page, 'lab');
+    await takeWay(page, 'teach');
+    await page.goBack();
+    await page.getByRole('tab', { name: 'FMC lab', selected: true }).waitFor();
+    assert.ok(await page.getByRole('tabpanel', { name: 'FMC lab' }).isVisible());
+    assert.equal(query(page).way, 'lab');
+    await page.goBack();
+    await page.getByRole('tab', { name: 'Watch', selected: true }).waitFor();
+    assert.ok(await page.getByRole('tabpanel', { name: 'Watch' }).isVisible());
+    assert.equal(query(page).way, undefined);
+    assert.equal((await status(page)).position, 1, 'the cube stays where it was');
+    await page.goForward();
+    await page.getByRole('tab', { name: 'FMC lab', selected: true }).waitFor();
+    assert.equal(query(page).way, 'lab');
+    assert.equal(query(page).scramble, 'R_U-_F2', 'the rest of the address stays');
     assert.deepEqual(page.errors, []);
     await context.close();
   });
