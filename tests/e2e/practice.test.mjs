@@ -1,8 +1,8 @@
 // End-to-end tests of FMC practice, in headless Chromium: a WCA-shape
 // scramble, a running timer, nothing giving the answer away during the
 // attempt, Submit judging the solution (a DNF where it does not solve),
-// a typo handed back unjudged, time's up submitting what is there, and
-// the results kept on the device over a reload.
+// a typo handed back unjudged, time's up submitting what is there, an
+// attempt given up, and the results kept on the device over a reload.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -213,6 +213,38 @@ describe('FMC practice', () => {
     assert.equal(row[2], 'DNF');
     assert.equal(row[7], '60:00', 'the whole hour used');
     await page.getByText(/^Time's up: what was written is judged\. DNF: it does not solve the scramble\.$/).waitFor();
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test('an attempt can be given up, after a question: a DNF kept with the rest, the player back', async () => {
+    const page = await openLab();
+    const scramble = await start(page);
+    const region = page.getByRole('region', { name: 'Practice' });
+    await region.getByRole('textbox', { name: 'Practice solution' }).fill("R U R'");
+    const asked = [];
+    // Declined, the attempt runs on, its draft kept.
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      dialog.dismiss();
+    });
+    await region.getByRole('button', { name: 'Give up' }).click();
+    await page.waitForFunction(() => document.querySelector('.practice [role=timer]')?.checkVisibility());
+    assert.match(asked[0] ?? '', /^Give up this attempt\? It counts as a DNF/);
+    assert.equal(await region.getByRole('timer').isVisible(), true, 'the attempt runs on');
+    assert.equal(await region.getByRole('textbox', { name: 'Practice solution' }).inputValue(), "R U R'");
+    assert.equal(await page.locator('.practice tbody tr').count(), 0, 'nothing recorded');
+    // Accepted, it ends as a DNF, and Thistle's solution of it shows.
+    page.once('dialog', (dialog) => dialog.accept());
+    await region.getByRole('button', { name: 'Give up' }).click();
+    await page.getByText(/^DNF: given up\.$/).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.practice tbody tr').length === 1);
+    const [row] = await rows(page);
+    assert.equal(row[1], scramble);
+    assert.equal(row[2], 'DNF');
+    assert.equal(await region.getByRole('timer').isVisible(), false, 'no clock runs');
+    await page.locator('nav[aria-label="Stages"] button').first().waitFor();
+    assert.equal(await page.evaluate(() => localStorage.getItem('thistle.practice.attempt')), 'null', 'a reload does not resume it');
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -93,6 +93,7 @@ export function createPractice(anchor) {
   box.setAttribute('aria-label', 'Practice solution');
   box.setAttribute('autocapitalize', 'characters');
   const submit = element('button', { type: 'button', textContent: 'Submit' });
+  const giveUp = element('button', { type: 'button', textContent: 'Give up' });
   const note = element('p', { className: 'lab-note' });
   note.setAttribute('aria-live', 'polite');
   const table = element('table');
@@ -101,7 +102,7 @@ export function createPractice(anchor) {
   table.createCaption().textContent = 'Proven: the shortest four-stage solution (≥ n: the proof gave up).';
   const summary = element('p');
   const chart = element('div');
-  const running = element('div', {}, scramble, timer, box, submit);
+  const running = element('div', {}, scramble, timer, box, submit, ' ', giveUp);
   region.append(heading, element('p', {}, lengthLabel, ' ', start), running, note, summary, chart, table);
   anchor.after(region);
 
@@ -198,16 +199,17 @@ export function createPractice(anchor) {
   /**
    * Ends the attempt: judges what is in the box. Submitted with a typo, it
    * runs on, the typo marked, as a judge would hand a sheet back unread;
-   * when time is up (`timeUp`) it is judged as it stands.
+   * when time is up (`timeUp`) it is judged as it stands. Given up
+   * (`gaveUp`), it is a DNF, kept with the rest as a competition keeps one.
    */
   let judging = false;
-  const finish = async (timeUp) => {
+  const finish = async (timeUp, gaveUp) => {
     const attempt = read(ATTEMPT_KEY, null);
     // A second press while the first is judged is the same submission.
     if (!attempt || judging) return;
     const text = box.value;
     // An empty box is handed back, as a sheet with nothing on it would be.
-    if (!timeUp && !text.trim()) {
+    if (!timeUp && !gaveUp && !text.trim()) {
       note.textContent = 'Nothing to submit yet: write your solution, then Submit. The clock runs on.';
       box.focus();
       return;
@@ -217,8 +219,9 @@ export function createPractice(anchor) {
     let length = null;
     let why = '';
     try {
-      const judged = await client.call('judge', { scramble: attempt.scramble, solution: text });
-      if (!judged.solves) why = 'it does not solve the scramble';
+      const judged = gaveUp ? null : await client.call('judge', { scramble: attempt.scramble, solution: text });
+      if (!judged) why = 'given up';
+      else if (!judged.solves) why = 'it does not solve the scramble';
       else if (judged.length > MOST_MOVES) why = `it has ${judged.length} moves, over ${MOST_MOVES}`;
       else length = judged.length;
     } catch (error) {
@@ -280,6 +283,10 @@ export function createPractice(anchor) {
     box.focus();
   });
   submit.addEventListener('click', () => finish(false));
+  giveUp.addEventListener('click', () => {
+    // An hour's work is one press away: asked first.
+    if (confirm('Give up this attempt? It counts as a DNF, and Thistle\'s solution shows.')) finish(false, true);
+  });
   // As in the lab's own box, Ctrl+Enter submits.
   box.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
