@@ -65,7 +65,12 @@ function wire() {
   document.addEventListener('keydown', onKey);
   ui.canvas.addEventListener('keydown', onCubeKey);
   ui.showKeys.addEventListener('click', showShortcuts);
-  $('glossary-open').addEventListener('click', async () => (await import('./glossary.js')).openGlossary());
+  // Glossary, and each ? beside a term (which touch, unlike a hover, can
+  // reach), open the glossary: the latter at its term.
+  document.addEventListener('click', async (event) => {
+    const opener = event.target.closest('[data-term]');
+    if (opener) (await import('./glossary.js')).openGlossary(opener.dataset.term);
+  });
   ui.words.addEventListener('toggle', describeCube);
   ui.reduceMotion.addEventListener('change', () => {
     remember('thistle.reduceMotion', String(ui.reduceMotion.checked));

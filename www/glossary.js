@@ -60,8 +60,17 @@ function build() {
   document.body.append(dialog);
 }
 
-/** Opens the glossary (closing it returns focus to the control that opened it). */
-export function openGlossary() {
+/**
+ * Opens the glossary (closing it returns focus to the control that opened
+ * it), at `term`'s entry where one is named: focused, so it is on screen
+ * and read out.
+ */
+export function openGlossary(term) {
   if (!dialog) build();
   dialog.showModal();
+  const entry = term && [...dialog.querySelectorAll('dt')].find((dt) => dt.textContent.startsWith(term));
+  if (entry) {
+    entry.tabIndex = -1;
+    entry.focus();
+  }
 }

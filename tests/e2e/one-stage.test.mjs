@@ -4,13 +4,15 @@
 // no move's effect, and the stage before as done; a chip (or key 1–4) goes
 // to its stage's start and stays there, and Play then plays that stage to
 // its end; the status does not change once playback stops; the panel opens
-// in plain words, with a glossary one control away; the slice has one name.
+// in plain words, with a glossary one control away (and NISS one ? away,
+// for touch, which never sees a hover); the slice has one name.
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chip, open, quiet, searched, settle, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
+import { devices } from 'playwright-core';
+import { chip, open, openIn, quiet, searched, settle, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
 // A random-state scramble whose fast solution has moves in every stage.
@@ -203,5 +205,33 @@ describe('one stage at a time', () => {
       await glossary.waitFor({ state: 'hidden' });
     }
     assert.deepEqual(page.errors, []);
+  });
+
+  test('beside each NISS switch, a ? that touch and keys reach opens the glossary at NISS', async () => {
+    const page = await openIn(await env.browser.newContext(devices['iPhone SE']), env.server.url + link());
+    await searched(page);
+    for (const [way, near] of [['watch', 'Prove with NISS'], ['lab', 'NISS']]) {
+      const panel = await takeWay(page, way);
+      assert.ok(await panel.getByRole('switch', { name: near, exact: true }).isVisible());
+      const what = panel.getByRole('button', { name: 'What is NISS?' });
+      await what.tap();
+      const glossary = page.getByRole('dialog', { name: 'Glossary' });
+      await glossary.waitFor();
+      const focused = page.locator(':focus');
+      assert.equal(await focused.textContent(), 'NISS', 'its entry has focus');
+      const [entry, box] = [await focused.boundingBox(), await glossary.boundingBox()];
+      assert.ok(entry.y >= box.y && entry.y + entry.height <= box.y + box.height, `on screen in the dialog: ${JSON.stringify([entry, box])}`);
+      await page.keyboard.press('Escape');
+      await glossary.waitFor({ state: 'hidden' });
+      assert.equal(await what.evaluate((b) => b === document.activeElement), true, 'focus comes back to the ?');
+      // By keyboard too.
+      await page.keyboard.press('Enter');
+      await glossary.waitFor();
+      assert.equal(await page.locator(':focus').textContent(), 'NISS');
+      await page.keyboard.press('Escape');
+      await glossary.waitFor({ state: 'hidden' });
+    }
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
   });
 });
