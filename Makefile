@@ -17,14 +17,16 @@ setup:
 web: setup
 	scripts/build-web.sh
 
-# Both modules: the page's (default features) and the lab's.
+# Both modules: the page's (default features, and with the in-page timings
+# page-bench serves) and the lab's.
 web-check: setup
-	cargo clippy --target wasm32-unknown-unknown --lib --test web -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --lib --test web --features bench -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features lab -- -D warnings
 
 # Rust tests in headless Chromium (tests/web.rs), including the renderer on WebGL2.
 wasm-test: setup
-	CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web
+	CHROMEDRIVER=/usr/bin/chromedriver cargo test --target wasm32-unknown-unknown --test web --features bench
 
 # Playwright end-to-end tests of the built page (tests/e2e/).
 # The command line is the reference some page tests compare against.
@@ -33,7 +35,8 @@ e2e: web
 	node --test tests/e2e/
 
 # Page weight, load time, in-page solve time, frame rate; writes /tmp/web-figures.txt.
-page-bench: web
+page-bench: setup
+	scripts/build-web.sh --bench
 	node scripts/page-bench.mjs
 
 # Fewest-moves mode and cubing.js's solver on the same random states, one thread each

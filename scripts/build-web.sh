@@ -8,39 +8,42 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-cargo build --lib --profile wasm-release --target wasm32-unknown-unknown
+# build_module NAME PROFILE TARGET_DIR OUT_DIR OPTIMISE [cargo arguments]:
+# one module, built, bound for ES-module loading (glue minified by terser:
+# it is read by no one) and optimised by wasm-opt at OPTIMISE (-Oz or -O3),
+# into OUT_DIR/NAME.js and NAME_bg.wasm.
+build_module() {
+  local name=$1 profile=$2 target=$3 out=$4 optimise=$5
+  shift 5
+  CARGO_TARGET_DIR="$target" cargo build --lib --profile "$profile" --target wasm32-unknown-unknown "$@"
+  wasm-bindgen --target web --no-typescript --out-dir "$out" --out-name "$name" \
+    "$target/wasm32-unknown-unknown/$profile/thistle.wasm"
+  node_modules/.bin/terser "$out/$name.js" --module --compress --mangle -o "$out/$name.js"
+  # Debug names and the producers section are of no use to the page; -Oz is
+  # run until it gains nothing more (0.7 KB gzipped of the first visit).
+  # --low-memory-unused lets wasm-opt fold constant offsets into loads and
+  # stores (0.9 KB gzipped of the page's module, 0.8 KB of the lab's): it
+  # holds for Rust's layout, the stack first, growing down from 1 MB, and
+  # the data above it, so the lowest 1 KB is touched only by a stack about
+  # to overflow.
+  local converge=()
+  if [ "$optimise" = -Oz ]; then converge=(--converge); fi
+  node_modules/binaryen/bin/wasm-opt "$optimise" "${converge[@]}" --low-memory-unused --strip-debug --strip-producers \
+    "$out/${name}_bg.wasm" -o "$out/${name}_bg.wasm"
+  # The names the module imports from its glue, shortened in both.
+  node scripts/short-imports.mjs "$out/$name.js" "$out/${name}_bg.wasm"
+  # A second pass over the module, as read back, still finds what the first
+  # stops short of: 0.14 KB gzipped of the page's (-Oz, after --converge),
+  # 0.3 KB of the lab's (-O3).
+  node_modules/binaryen/bin/wasm-opt "$optimise" --low-memory-unused "$out/${name}_bg.wasm" -o "$out/${name}_bg.wasm"
+}
+
 target_dir="${CARGO_TARGET_DIR:-target}"
-wasm-bindgen --target web --no-typescript --out-dir www/pkg \
-  "$target_dir/wasm32-unknown-unknown/wasm-release/thistle.wasm"
+build_module thistle wasm-release "$target_dir" www/pkg -Oz
 # The lab's module (FMC lab and proofs, no renderer: the `lab` feature),
 # which a worker loads on first use; its own target directory keeps both
 # builds cached.
-lab_target="$target_dir/lab"
-CARGO_TARGET_DIR="$lab_target" cargo build --lib --profile wasm-lab \
-  --target wasm32-unknown-unknown --no-default-features --features lab
-wasm-bindgen --target web --no-typescript --out-dir www/pkg --out-name lab \
-  "$lab_target/wasm32-unknown-unknown/wasm-lab/thistle.wasm"
-for glue in www/pkg/thistle.js www/pkg/lab.js; do
-  node_modules/.bin/terser "$glue" --module --compress --mangle -o "$glue"
-done
-# Debug names and the producers section are of no use to the page; -Oz is
-# run until it gains nothing more (0.7 KB gzipped of the first visit).
-# --low-memory-unused lets wasm-opt fold constant offsets into loads and
-# stores (0.9 KB gzipped of the page's module, 0.8 KB of the lab's): it
-# holds for Rust's layout, the stack first, growing down from 1 MB, and
-# the data above it, so the lowest 1 KB is touched only by a stack about
-# to overflow.
-node_modules/binaryen/bin/wasm-opt -Oz --converge --low-memory-unused --strip-debug --strip-producers www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
-node_modules/binaryen/bin/wasm-opt -O3 --low-memory-unused --strip-debug --strip-producers www/pkg/lab_bg.wasm -o www/pkg/lab_bg.wasm
-# The names each module imports from its glue, shortened in both.
-for name in thistle lab; do
-  node scripts/short-imports.mjs "www/pkg/$name.js" "www/pkg/${name}_bg.wasm"
-done
-# A second pass over each module, as read back, still finds what the first
-# stops short of: 0.14 KB gzipped of the page's (-Oz, after --converge),
-# 0.3 KB of the lab's (-O3).
-node_modules/binaryen/bin/wasm-opt -Oz --low-memory-unused www/pkg/thistle_bg.wasm -o www/pkg/thistle_bg.wasm
-node_modules/binaryen/bin/wasm-opt -O3 --low-memory-unused www/pkg/lab_bg.wasm -o www/pkg/lab_bg.wasm
+build_module lab wasm-lab "$target_dir/lab" www/pkg -O3 --no-default-features --features lab
 # The page is served from dist/: www/ as it is, with its modules minified
 # (the same files and paths, so every relative import still holds).
 rm -rf dist
@@ -70,3 +73,13 @@ find dist -name '*.css' -print0 | while IFS= read -r -d '' sheet; do
 done
 node scripts/build-files.mjs dist
 echo "built dist/ ($(wc -c < dist/pkg/thistle_bg.wasm) bytes of wasm)"
+# With --bench, also a copy of dist/ whose page module has the in-page
+# timings too (the `bench` feature), which `make page-bench` serves for
+# them: the page itself does not carry them.
+if [ "${1:-}" = --bench ]; then
+  bench=target/bench-dist
+  rm -rf "$bench"
+  cp -r dist "$bench"
+  build_module thistle wasm-release "$target_dir/bench" "$bench/pkg" -Oz --features bench
+  node scripts/build-files.mjs "$bench"
+fi

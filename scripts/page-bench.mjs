@@ -5,9 +5,11 @@
 // playback, frames drawn while idle, the FMC lab's alternatives and
 // checks, the time to save a picture and a video, to scan six 12-megapixel
 // photos, what is kept for offline use, and Prove shortest's time. Run
-// after building www/pkg (`make page-bench`).
+// after `scripts/build-web.sh --bench` (`make page-bench`), which also
+// builds the copy of the page with the in-page timings.
 
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { firstVisit, keptForOffline, launch, open, serve, takeWay } from '../tests/e2e/harness.mjs';
 import { photos } from '../tests/e2e/photos.mjs';
@@ -25,6 +27,7 @@ const report = (line) => {
 };
 
 const server = await serve();
+const benchServer = await serve(fileURLToPath(new URL('../target/bench-dist/', import.meta.url)));
 const browser = await launch();
 try {
   // Page weight: every file a first visit fetches, and every file kept for
@@ -81,12 +84,18 @@ try {
   loadLine(cold, 'cold', 500);
   loadLine(repeat, "repeat visit from the service worker's cache", 250);
 
-  const page = await open(browser, server.url);
-  const times = await page.evaluate(() => Array.from(window.thistle.benchSolve(1000, 200, 2026)));
+  // The timings in the page's own module, as built with them (the copy of
+  // the page `scripts/build-web.sh --bench` writes).
+  const page = await open(browser, benchServer.url);
+  const timed = (name, ...args) => page.evaluate(async ([bench, given]) => {
+    const wasm = await import('./pkg/thistle.js');
+    return Array.from(wasm[bench](...given.slice(0, -1), BigInt(given.at(-1))));
+  }, [name, args]);
+  const times = await timed('benchSolve', 1000, 200, 2026);
   report(`in-page solve: median ${median(times).toFixed(1)} µs, max ${Math.max(...times).toFixed(1)} µs over ${times.length} random states (target <= 50 µs)`);
-  const counters = await page.evaluate(() => Array.from(window.thistle.benchCounters(300, 50, 2026)));
+  const counters = await timed('benchCounters', 300, 50, 2026);
   report(`in-page group counters: median ${median(counters).toFixed(2)} µs, max ${Math.max(...counters).toFixed(2)} µs per state shown, over ${counters.length} random states' solutions (target <= 2 µs per move)`);
-  const fewest = await page.evaluate(() => Array.from(window.thistle.benchFewest(300, 2026)));
+  const fewest = await timed('benchFewest', 300, 2026);
   report(`in-page fewest-moves solve: median ${median(fewest).toFixed(1)} ms, max ${Math.max(...fewest).toFixed(1)} ms over ${fewest.length} random states at the default budget (target <= 20 ms)`);
 
   // The FMC lab, from the click to the result on the page: the first list
@@ -280,5 +289,6 @@ try {
 } finally {
   await browser.close();
   await server.stop();
+  await benchServer.stop();
 }
 writeFileSync('/tmp/web-figures.txt', `${lines.join('\n')}\n`);

@@ -328,13 +328,17 @@ fn the_editor_checks_paint_with_the_solvers_rules_and_the_cubes_colours() {
     );
 }
 
+/// Built with the `bench` feature (`make wasm-test`), as `make page-bench`'s
+/// copy of the page is.
+#[cfg(feature = "bench")]
 #[wasm_bindgen_test]
 fn the_benches_time_every_state() {
-    let times = solving::bench_solve(5, 2, 7).unwrap();
+    use thistle::web::bench;
+    let times = bench::bench_solve(5, 2, 7).unwrap();
     assert_eq!(times.len(), 5);
     assert!(times.iter().all(|t| t.is_finite() && *t >= 0.0));
-    assert_eq!(solving::bench_fewest(2, 7).unwrap().len(), 2);
-    let counters = solving::bench_counters(3, 2, 7).unwrap();
+    assert_eq!(bench::bench_fewest(2, 7).unwrap().len(), 2);
+    let counters = bench::bench_counters(3, 2, 7).unwrap();
     assert!(counters.len() == 3 && counters.iter().all(|t| t.is_finite() && *t >= 0.0));
 }
 

@@ -158,11 +158,6 @@ async function start() {
     fullscreen: () => page.fullscreen,
     /** Milliseconds spent in drawing calls since the page loaded. */
     drawMs: () => page.drawMs,
-    benchSolve: (states, repeats, seed) => wasm.benchSolve(states, repeats, BigInt(seed)),
-    /** Microseconds of group counters per state shown, for `states` random states. */
-    benchCounters: (states, repeats, seed) => wasm.benchCounters(states, repeats, BigInt(seed)),
-    /** Milliseconds per fewest-moves solve of `states` random states. */
-    benchFewest: (states, seed) => wasm.benchFewest(states, BigInt(seed)),
     /** Whether a layer is drawn part-way through a turn. */
     turning: () => page.app.status().turning,
     /** [colour name, face letter] for each face, as the cube in words names them. */

@@ -4,7 +4,8 @@
 //! gives the palette, `app` is the cube on the canvas (playback and the
 //! renderer); `lab` the FMC lab and proofs, `scan` the photos read and
 //! `advice` the editor's problems in plain words are built into a module of
-//! their own (the `lab` feature) that a worker loads on first use. The
+//! their own (the `lab` feature) that a worker loads on first use; `bench`,
+//! the in-page timings, into the copy of the page `make page-bench` serves. The
 //! page's small ES modules drive them. Errors reach JS as `Error`s carrying
 //! a `column` where the input has one; nothing here panics on user input.
 
@@ -30,6 +31,8 @@ use {
 pub mod advice;
 #[cfg(feature = "page")]
 pub mod app;
+#[cfg(feature = "bench")]
+pub mod bench;
 #[cfg(feature = "page")]
 pub mod editor;
 #[cfg(feature = "lab")]
