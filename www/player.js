@@ -291,8 +291,9 @@ export function describeCube() {
 /** The Progress region: the current stage's counters, depth and last move. */
 function showProgress() {
   const progress = page.app.progress();
-  const dr = progress.case ? ` · DR case ${progress.case.name} on ${progress.case.corners}` : '';
-  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${dr}`;
+  const on = progress.on ? ` on ${progress.on}` : '';
+  const dr = progress.case ? ` · DR case ${progress.case.name}` : '';
+  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${on}${dr}`;
   ui.counters.replaceChildren(...progress.counters.map((line) => {
     const item = document.createElement('li');
     item.textContent = line;

@@ -239,6 +239,9 @@ struct ProgressView {
     stage: &'static str,
     /// Its name in fewest-moves practice: EO, DR, HTR, finish.
     fmc: &'static str,
+    /// The axes its counters are counted on (`counters::counted_on`), as
+    /// an FMC competitor names them: EO on F/B.
+    on: Option<String>,
     /// In stage 2, the DR case in fewest-moves words on the solution's
     /// corner axis, `{ name: "4c2e", corners: "U/D" }`.
     case: Option<DrCase>,
@@ -636,6 +639,7 @@ impl App {
             return to_js(&ProgressView {
                 stage: WHOLE_SOLUTION,
                 fmc: WHOLE_FMC,
+                on: None,
                 case: None,
                 counters: vec![WHOLE_NOTE.to_string()],
                 histogram: &[],
@@ -660,6 +664,7 @@ impl App {
         to_js(&ProgressView {
             stage: kind.name(),
             fmc: kind.fmc(),
+            on: counters::counted_on(kind, self.orientation.axes()),
             case: counters::dr_case(counters, self.orientation.axes().corners),
             counters: counters.iter().map(|c| seen(&c.to_string())).collect(),
             histogram: stage_view::depth_histogram(kind),

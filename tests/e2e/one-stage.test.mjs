@@ -207,6 +207,36 @@ describe('one stage at a time', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('Progress names the axes each stage is counted on, as the solution turns them: EO on its edge axis, DR on its corner axis', async () => {
+    // A random state whose best axes are not the classic ones.
+    const turned = "F2 D2 U2 R' U2 F2 R2 B R2 F L2 U2 R' F2 L' U' F D2 R' D'";
+    const found = JSON.parse(execFileSync(THISTLE, ['solve', '--json', '--fewest', turned], { encoding: 'utf8' }));
+    const { edges, corners } = found.axes;
+    assert.notDeepEqual([edges, corners], ['F/B', 'U/D']);
+    const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(turned)}&mode=fewest`);
+    await searched(page);
+    const heading = page.locator('#progress-stage');
+    const expected = [
+      `Progress · Orient edges (EO) on ${edges}`,
+      new RegExp(`^Progress · Orient corners \\+ slice \\(DR\\) on ${corners} · DR case \\dc\\de$`),
+      `Progress · Separate pieces (HTR) on edges ${edges}, corners ${corners}`,
+      'Progress · Half-turn finish (finish)',
+    ];
+    let at = 0;
+    for (const [k, stage] of found.stages.entries()) {
+      await page.evaluate((position) => window.thistle.seek(position), at);
+      await settle(page);
+      // An empty stage is passed at once: the position belongs to the next.
+      if (stage.moves.length) {
+        const shown = await heading.textContent();
+        if (typeof expected[k] === 'string') assert.equal(shown, expected[k]);
+        else assert.match(shown, expected[k]);
+      }
+      at += stage.moves.length;
+    }
+    assert.deepEqual(page.errors, []);
+  });
+
   test('beside each NISS switch, a ? that touch and keys reach opens the glossary at NISS', async () => {
     const page = await openIn(await env.browser.newContext(devices['iPhone SE']), env.server.url + link());
     await searched(page);
