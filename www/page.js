@@ -153,6 +153,13 @@ export function styleSheet(href) {
   return sheets.get(href);
 }
 
+/**
+ * With NISS, the whole solution on the real scramble, which a solution on
+ * show (`App.show`'s) has after its four stages: the moves a person makes.
+ * Else undefined.
+ */
+export const wholeSolution = (solution) => solution.stages[4];
+
 export const moves = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
 
 /** Resolves once the browser has painted the page as it stands. */

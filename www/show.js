@@ -3,7 +3,7 @@
 // move-count line, the link's own solution, errors, and the link the page
 // was opened with. Every way in shows its solutions through `display`.
 
-import { $, moves, page, ui } from './page.js';
+import { $, moves, page, ui, wholeSolution } from './page.js';
 import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } from './player.js';
 import { labOfLink, readLink } from './share.js';
 import { draftFor } from './remembered.js';
@@ -186,7 +186,7 @@ function displayStages(wanted, searched = page.wasm.playStages(wanted.input, wan
  */
 function withStagesTotal(counts, solution) {
   const stages = solution.stages.slice(0, 4).reduce((sum, stage) => sum + stage.moves.length, 0);
-  const whole = solution.stages[4];
+  const whole = wholeSolution(solution);
   if (!whole || whole.moves.length === stages) return counts;
   const [first, ...rest] = counts.split(' · ');
   return [first, `${stages} in the stages`, ...rest].join(' · ');

@@ -9,7 +9,7 @@
 // address, so both survive a reload or a phone gone to sleep. Loaded on
 // first use.
 
-import { $, page, ui, styleSheet } from '../page.js';
+import { $, page, ui, styleSheet, wholeSolution } from '../page.js';
 import { act } from '../player.js';
 import { remember } from '../remembered.js';
 
@@ -64,8 +64,8 @@ function build(faces) {
     const { position, total } = page.app.status();
     // With NISS, the whole solution on the real scramble comes after the
     // stages: the moves a person makes.
-    const stages = page.solution.stages;
-    const whole = stages.find((s) => s.name === 'Whole solution');
+    const { stages } = page.solution;
+    const whole = wholeSolution(page.solution);
     const start = whole ? whole.start : 0;
     // A new solution (with NISS) may start before the moves followed.
     if (position < start) {

@@ -6,7 +6,7 @@
 // handout. Loaded on first use.
 
 import { createNet } from '../net.js';
-import { styleSheet } from '../page.js';
+import { styleSheet, wholeSolution } from '../page.js';
 
 /** The handout's style sheet, added with this module; settles once loaded. */
 const styled = styleSheet('teach/handout.css');
@@ -52,8 +52,8 @@ export async function layOutHandout({ root, app, solution }) {
   // After stages found on the inverse scramble (NISS) comes the whole
   // solution on the real scramble: the moves the handout's reader makes.
   const stages = solution.stages.slice(0, nets.length);
-  const whole = solution.stages[nets.length];
-  const total = whole ? whole.moves.length : solution.total;
+  const whole = wholeSolution(solution);
+  const total = whole?.moves.length ?? solution.total;
   root.replaceChildren(
     element('h1', 'Thistlethwaite\u2019s algorithm, stage by stage'),
     element('p', `Scramble: ${solution.scramble || '(solved)'}`, 'handout-scramble'),

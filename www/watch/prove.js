@@ -8,14 +8,13 @@
 // finished proof is shown as the current solution, with a note that it is
 // proven.
 
-import { page } from '../page.js';
+import { page, wholeSolution } from '../page.js';
 import { prove } from '../solving.js';
 
 /** The solution on display: its length as a competitor counts it (with NISS, the whole solution's), and whether it uses NISS. */
 function onShow() {
   const { stages, total } = page.solution;
-  const whole = stages.find((stage) => stage.name === 'Whole solution');
-  return { length: whole ? whole.moves.length : total, niss: stages.some((stage) => stage.side === 'inverse') };
+  return { length: wholeSolution(page.solution)?.moves.length ?? total, niss: stages.some((stage) => stage.side === 'inverse') };
 }
 
 // Made on first use: building a number format loads locale data, which
