@@ -84,10 +84,11 @@ export function createWays({ onWay, onError }) {
     }
     if (current !== way) return;
     panel(way).hidden = false;
-    // The way's first control comes on screen (below the cube on a phone,
-    // as the page's scroll padding keeps it clear of the sticky player).
-    const first = byHand && firstControl(way);
-    if (first) first.scrollIntoView({ block: 'nearest' });
+    // The way's plain-words opening and its first control come on screen
+    // (below the cube on a phone, as the page's scroll padding keeps them
+    // clear of the sticky player).
+    if (!byHand) return;
+    for (const part of [panel(way).firstElementChild, firstControl(way)]) part?.scrollIntoView({ block: 'nearest' });
   };
   for (const way of WAYS) {
     tab(way).addEventListener('click', () => show(way, { byHand: true }));

@@ -1,5 +1,6 @@
 // The four ways in (Watch, Your cube, FMC lab, Teach): tabs on the first
-// screen at every size, each bringing its first control on screen, arrow
+// screen at every size, each bringing its plain-words opening and its first
+// control on screen, arrow
 // keys between them, and `way=` in the address: kept by a reload and by
 // Share, left out of the embed code, Watch without it, and Watch with a
 // note for a value the page does not know, the rest of the link still read;
@@ -51,6 +52,13 @@ describe('the ways in', () => {
         const first = panel.getByRole(role, { name: control, exact: true });
         const spot = await onScreen(first);
         assert.ok(spot.ok, `${WAYS[way]} brings ${control} on screen: ${JSON.stringify(spot)}`);
+        // Before its controls, what the way is for, in plain words, on screen too.
+        const intro = panel.locator('p').first();
+        assert.equal(await intro.evaluate((p) => p === p.parentElement.firstElementChild), true, 'it opens the panel');
+        assert.match(await intro.textContent(), /^[A-Z][^.]+\.$/, 'one sentence');
+        assert.doesNotMatch(await intro.textContent(), /\b(EO|DR|HTR|NISS|coset|G\d|tetrad|parity)\b/i, 'no jargon');
+        const introSpot = await onScreen(intro);
+        assert.ok(introSpot.ok, `${WAYS[way]}'s opening on screen: ${JSON.stringify(introSpot)}`);
         assert.equal(await selectedWay(page), WAYS[way]);
         assert.equal(await page.getByRole('tabpanel').count(), 1, 'one way in on show');
       }
