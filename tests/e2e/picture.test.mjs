@@ -50,6 +50,8 @@ describe('save picture', () => {
     });
     const { name, bytes } = await save(page);
     assert.equal(name, 'thistle-orient-edges-move-2.png');
+    // Said, for a browser that shows downloads nowhere, and to a screen reader.
+    await page.getByRole('group', { name: 'Share' }).getByText('Picture saved as thistle-orient-edges-move-2.png.').waitFor();
     assert.equal(bytes.subarray(1, 4).toString(), 'PNG');
     const { width, height } = pngSize(bytes);
     assert.ok(width >= 1024 && height >= 512, `${width}×${height}`);

@@ -141,7 +141,8 @@ function captionOf(app) {
 /**
  * Downloads the picture of the cube shown by `app` on `canvas` (or, with
  * the canvas hidden, of the net `svg`) with the legend of a stage view, and
- * with Caption on, its caption: `thistle-<stage>-move-<k>.png`.
+ * with Caption on, its caption: `thistle-<stage>-move-<k>.png`, the name
+ * it returns.
  */
 export async function savePicture({ app, canvas, svg, stage, position }) {
   const caption = ui.pictureCaption.checked ? captionOf(app) : null;
@@ -149,7 +150,9 @@ export async function savePicture({ app, canvas, svg, stage, position }) {
   const colour = (name, fallback) => style.getPropertyValue(name).trim() || fallback;
   const colours = { background: colour('--bg', '#ffffff'), ink: colour('--ink', '#1b1e24') };
   const picture = canvas.hidden ? await netPicture(svg, colours.background) : await cubePicture(app, canvas);
-  download(await withWords(picture, { caption, legend: app.legend(), colours }), `thistle-${slug(stage)}-move-${position}.png`);
+  const name = `thistle-${slug(stage)}-move-${position}.png`;
+  download(await withWords(picture, { caption, legend: app.legend(), colours }), name);
+  return name;
 }
 
 /** Saves `blob` as a download named `name`. */
