@@ -30,11 +30,12 @@ const proofLimit = () => {
  * What gives an answer away, out of the layout while an attempt runs: the
  * player keeps the scrambled cube alone (`showScrambleOnly`), without its
  * timeline, transport, chips, status or stage view; Watch keeps only its
- * Scramble box, and the lab's tools, Teach, Follow along and Share go.
+ * Scramble box, and the lab's tools, Teach, Follow along and Share go (and,
+ * for room on a phone, the lab's opening line).
  */
 // (Written tight: the page's script copies it as it is.)
 const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now-next,.view-choice,#legend,'
-  + '#way-watch>:not(form),#way-teach,#follow,.lab-row>:not(#practice-button),.lab>:not(.lab-row,#lab-note,#practice),'
+  + '#way-watch>:not(form),#way-teach,#follow,#way-lab>.way-intro,.lab-row>:not(#practice-button),.lab>:not(.lab-row,#lab-note,#practice),'
   + '.share){display:none!important}@media (max-width:859px){body.practising #cube{max-height:45svh}}'
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
