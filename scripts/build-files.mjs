@@ -2,10 +2,10 @@
 // list to <www>/pkg/files.js: each file's path and SHA-256 integrity, and one
 // version hashed from them all. The rare features' own files (Save video
 // and its muxer, Save picture, the camera, the handout, and an embedded
-// player's layout, which only another site's frame loads) are listed apart, kept on their first use
-// rather than at install, so that what is kept for offline use stays within
-// its budget. scripts/build-web.sh runs it after every
-// build, so a new build is a new version, which the service worker installs
+// player's layout, which only another site's frame loads) are listed apart,
+// kept on their first use rather than at install, so that what is kept for
+// offline use stays within its budget. scripts/build-web.sh runs it after
+// every build, so a new build is a new version, which the service worker installs
 // as a whole. Usage: node scripts/build-files.mjs [www directory]
 
 import { createHash } from 'node:crypto';

@@ -7,8 +7,8 @@
 // new JS, while the next page load gets the newest build. A build's cache is
 // deleted once no open page uses it. The rare features' own files
 // (`onFirstUse`: Save video and its muxer, Save picture, the camera, the
-// handout, an embedded player's layout) join the build's cache when first fetched, and the next build's
-// at its install.
+// handout, an embedded player's layout) join the build's cache when first
+// fetched, and the next build's at its install.
 
 importScripts('pkg/files.js');
 
