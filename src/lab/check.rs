@@ -279,7 +279,7 @@ impl AttemptCheck {
             moves[stage] = niss::joined(&moves[stage], &step.moves);
             level = reached;
         }
-        let attempt = moves.each_ref().map(Vec::len);
+        let attempt = moves.clone();
         for (k, stage) in completion.stages.iter().enumerate() {
             if stage.moves.is_empty() {
                 continue;
@@ -304,12 +304,16 @@ impl AttemptCheck {
             CounterError::Invalid(invalid) => Unplayable::Invalid(invalid),
         })?;
         // Where the completion's first moves merged with the attempt's last
-        // ones, the attempt ends before them.
-        let attempt_ends = (0..StageKind::COUNT)
-            .map(|k| {
-                let merged =
-                    attempt[k] + completion.stages[k].moves.len() - solution.stages[k].moves.len();
-                attempt[k].saturating_sub(merged)
+        // ones (or cancelled them), the attempt ends before them: at the
+        // first move of its own that the whole solution does not keep.
+        let attempt_ends = attempt
+            .iter()
+            .zip(&solution.stages)
+            .map(|(own, stage)| {
+                own.iter()
+                    .zip(&stage.moves)
+                    .take_while(|(a, b)| a == b)
+                    .count()
             })
             .sum();
         Ok(Staged {
@@ -815,6 +819,24 @@ mod tests {
             stage_order[..played.attempt_ends],
             attempt[..played.attempt_ends]
         );
+    }
+
+    /// A step ending `R L` whose completion starts by undoing both: the
+    /// completed count cancels them across the opposite face, as a
+    /// competitor writes it, and playback goes on after the one move of
+    /// the attempt's that the whole solution keeps.
+    #[test]
+    fn a_completion_cancels_across_the_opposite_face() {
+        let cube = parse("R U F").unwrap().cube();
+        let steps = read_attempt("F' // EO\nR L").unwrap();
+        let result = check_attempt(&cube, &steps, true).unwrap();
+        let completion = result.completion.as_ref().expect("completed");
+        assert_eq!(completion.length, 3, "{}", completion.solution);
+        let whole = parse(&completion.solution).unwrap().face_moves();
+        assert!(cube.apply(&whole).is_solved());
+        let played = result.staged(&cube, &steps).expect("completed").unwrap();
+        assert_eq!(played.attempt_ends, 1, "F' is all the attempt keeps");
+        assert!(cube.apply(&played.solution.moves()).is_solved());
     }
 
     /// An EO on U/D, then a step that leaves it for an EO on R/L: the rest

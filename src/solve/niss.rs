@@ -244,7 +244,9 @@ pub fn inverted(moves: &[Move]) -> Vec<Move> {
 
 /// `first` then `second`, where moves on one face meeting at the join
 /// become one move, or none where they cancel (and so on, as a cancelled
-/// pair brings two more moves together).
+/// pair brings two more moves together). Turns of opposite faces commute,
+/// so a move meets one on its face across a move on the opposite face:
+/// `R L` then `R'` is `L`, as a fewest-moves competitor writes it.
 pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
     let untagged = |moves: &[Move]| moves.iter().map(|&m| (m, ())).collect::<Vec<_>>();
     joined_tagged(&untagged(first), &untagged(second))
@@ -258,13 +260,21 @@ pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
 fn joined_tagged<T: Copy>(first: &[(Move, T)], second: &[(Move, T)]) -> Vec<(Move, T)> {
     let mut out = first.to_vec();
     let mut rest = second.iter().copied().peekable();
-    while let (Some(&(last, tag)), Some(&(next, _))) = (out.last(), rest.peek()) {
-        if last.face != next.face {
-            break;
-        }
-        out.pop();
+    while let Some(&(next, _)) = rest.peek() {
+        let meets = match out.as_slice() {
+            [.., (last, _)] if last.face == next.face => out.len() - 1,
+            [.., (before, _), (last, _)]
+                if before.face == next.face && last.face == next.face.opposite() =>
+            {
+                out.len() - 2
+            }
+            _ => break,
+        };
+        let (earlier, tag) = out.remove(meets);
         rest.next();
-        out.extend(last.then(next).map(|merged| (merged, tag)));
+        if let Some(merged) = earlier.then(next) {
+            out.insert(meets, (merged, tag));
+        }
     }
     out.extend(rest);
     out
@@ -456,6 +466,20 @@ mod tests {
         assert_eq!(joined(&moves("R U"), &moves("U R'")), moves("R U2 R'"));
         assert_eq!(joined(&moves("R U"), &moves("U' R'")), Vec::<Move>::new());
         assert_eq!(joined(&moves("F"), &moves("B")), moves("F B"));
+    }
+
+    #[test]
+    fn joins_meet_across_the_opposite_face() {
+        // Opposite faces' turns commute: R L R' is L.
+        assert_eq!(joined(&moves("U R L"), &moves("R'")), moves("U L"));
+        assert_eq!(
+            joined(&moves("U R L"), &moves("R' L' U'")),
+            Vec::<Move>::new()
+        );
+        assert_eq!(joined(&moves("F R L2"), &moves("R D")), moves("F R2 L2 D"));
+        assert_eq!(joined(&moves("R L"), &moves("L R")), moves("R2 L2"));
+        // Not across a move on another axis.
+        assert_eq!(joined(&moves("R U L"), &moves("R'")), moves("R U L R'"));
     }
 
     #[test]
