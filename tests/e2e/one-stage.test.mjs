@@ -11,7 +11,6 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { devices } from 'playwright-core';
 import { chip, open, openIn, quiet, searched, settle, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const THISTLE = fileURLToPath(new URL('../../target/debug/thistle', import.meta.url));
@@ -238,12 +237,15 @@ describe('one stage at a time', () => {
   });
 
   test('beside each NISS switch, a ? that touch and keys reach opens the glossary at NISS', async () => {
-    const page = await openIn(await env.browser.newContext(devices['iPhone SE']), env.server.url + link());
+    const page = await openIn(await env.browser.newContext({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true }), env.server.url + link());
     await searched(page);
     for (const [way, near] of [['watch', 'Prove with NISS'], ['lab', 'NISS']]) {
       const panel = await takeWay(page, way);
       assert.ok(await panel.getByRole('switch', { name: near, exact: true }).isVisible());
       const what = panel.getByRole('button', { name: 'What is NISS?' });
+      // Beside its switch, on the same line, even on a narrow phone.
+      const [at, by] = [await what.boundingBox(), await panel.getByRole('switch', { name: near, exact: true }).locator('xpath=..').boundingBox()];
+      assert.ok(at.x >= by.x + by.width && Math.abs((at.y + at.height / 2) - (by.y + by.height / 2)) < 4, `${JSON.stringify(at)} beside ${JSON.stringify(by)}`);
       await what.tap();
       const glossary = page.getByRole('dialog', { name: 'Glossary' });
       await glossary.waitFor();

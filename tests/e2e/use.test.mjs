@@ -64,7 +64,7 @@ describe('the page as people use it', () => {
 
   test('on a phone, every tap target is at least 44 × 44', async () => {
     const page = await openWith(env.browser, env.server.url, touch(PHONES[1]));
-    const targets = page.locator('[role="tab"], .sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, .appearance label, .appearance select, .prefs button, #solve, #random, .own-cube button, .lab button, .lab select, .teach button');
+    const targets = page.locator('[role="tab"], .sticker, .swatch, .move, .chip, .transport button, .share a, .share button, .choice label, .toggle, .view-row button, .appearance label, .appearance select, .prefs button, #solve, #random, .own-cube button, .lab button, .lab select, .teach button, #prove button, #prove select, #prove-target, summary');
     // In every way in: the targets it shows.
     const sizes = [];
     for (const way of ['cube', 'lab', 'teach', 'watch']) {

@@ -206,8 +206,12 @@ describe('the ways in', () => {
     await searched(page);
     await takeWay(page, 'lab');
     await takeWay(page, 'teach');
+    // A dialog open at the time goes with the way it was opened over.
+    await page.getByRole('button', { name: 'Glossary', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Glossary' }).waitFor();
     await page.goBack();
     await page.getByRole('tab', { name: 'FMC lab', selected: true }).waitFor();
+    await page.getByRole('dialog', { name: 'Glossary' }).waitFor({ state: 'hidden' });
     assert.ok(await page.getByRole('tabpanel', { name: 'FMC lab' }).isVisible());
     assert.equal(query(page).way, 'lab');
     await page.goBack();
