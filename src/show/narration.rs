@@ -173,6 +173,15 @@ mod tests {
     use super::*;
     use crate::cube::notation::parse as parse_alg;
 
+    /// How it works, opened below the plain sentence, says more than it:
+    /// never the same words twice in a row.
+    #[test]
+    fn how_it_works_never_repeats_the_plain_sentence() {
+        for kind in StageKind::ALL {
+            assert_ne!(plain(kind), kind.description(), "{}", kind.name());
+        }
+    }
+
     fn timeline(stages: &[&str]) -> Timeline {
         let stages: Vec<Vec<Move>> = stages
             .iter()
