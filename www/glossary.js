@@ -71,6 +71,9 @@ export function openGlossary(term) {
   const entry = term && [...dialog.querySelectorAll('dt')].find((dt) => dt.textContent.startsWith(term));
   if (entry) {
     entry.tabIndex = -1;
-    entry.focus();
+    // At the dialog's top, its meaning below it: clear of Close, which
+    // stays at the foot.
+    entry.focus({ preventScroll: true });
+    entry.scrollIntoView({ block: 'start' });
   }
 }

@@ -265,5 +265,19 @@ describe('one stage at a time', () => {
     }
     assert.deepEqual(page.errors, []);
     await page.context().close();
+    // On a laptop's screen, NISS and its meaning show above the Close bar.
+    const laptop = await open(env.browser, env.server.url + link(), { width: 1366, height: 768 });
+    await searched(laptop);
+    await (await takeWay(laptop, 'lab')).getByRole('button', { name: 'What is NISS?' }).click();
+    const shown = await laptop.getByRole('dialog', { name: 'Glossary' }).evaluate((dialog) => {
+      const entry = document.activeElement;
+      const bar = dialog.querySelector('form').getBoundingClientRect();
+      const box = dialog.getBoundingClientRect();
+      return [entry, entry.nextElementSibling].map((e) => e.getBoundingClientRect())
+        .every((r) => r.top >= box.top && r.bottom <= bar.top) && entry.textContent === 'NISS';
+    });
+    assert.ok(shown, 'NISS and its meaning on screen, clear of Close');
+    assert.deepEqual(laptop.errors, []);
+    await laptop.context().close();
   });
 });
