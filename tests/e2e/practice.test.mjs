@@ -219,8 +219,15 @@ describe('FMC practice', () => {
 
   test('an attempt can be given up, after a question: a DNF kept with the rest, the player back', async () => {
     const page = await openLab();
+    // Ten minutes, which a reload keeps showing beside the clock.
+    await page.getByRole('button', { name: 'Practice' }).click();
+    await page.getByRole('combobox', { name: 'Length' }).selectOption('10');
     const scramble = await start(page);
+    await reload(page);
     const region = page.getByRole('region', { name: 'Practice' });
+    await region.waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Length' }).inputValue(), '10');
+    assert.match(await region.getByRole('timer').textContent(), /^(10:00|9:\d\d)$/);
     await region.getByRole('textbox', { name: 'Practice solution' }).fill("R U R'");
     const asked = [];
     // Declined, the attempt runs on, its draft kept.
@@ -244,6 +251,8 @@ describe('FMC practice', () => {
     assert.equal(row[2], 'DNF');
     assert.equal(await region.getByRole('timer').isVisible(), false, 'no clock runs');
     await page.locator('nav[aria-label="Stages"] button').first().waitFor();
+    // Focus stays by the result, for the next attempt, not on the player.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Start');
     assert.equal(await page.evaluate(() => localStorage.getItem('thistle.practice.attempt')), 'null', 'a reload does not resume it');
     assert.deepEqual(page.errors, []);
     await page.context().close();

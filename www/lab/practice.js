@@ -194,7 +194,10 @@ export function createPractice(anchor) {
     running.hidden = true;
     start.disabled = false;
     minutes.disabled = false;
-    load({ input: { source: 'scramble', text: attempt.scramble }, mode: 'fewest', position: 0, stages: null });
+    // Focus stays by the result (a solve would give it to Play, and a
+    // phone would scroll up to the player, away from the result).
+    load({ input: { source: 'scramble', text: attempt.scramble }, mode: 'fewest', position: 0, stages: null })
+      .then(() => start.focus());
   };
 
   /**
@@ -266,6 +269,7 @@ export function createPractice(anchor) {
     running.hidden = false;
     start.disabled = true;
     minutes.disabled = true;
+    minutes.value = String(attempt.minutes);
     scramble.textContent = `Scramble: ${attempt.scramble}`;
     box.value = attempt.draft ?? '';
     note.textContent = '';
