@@ -62,19 +62,24 @@ pub fn move_words(m: Move) -> String {
 }
 
 /// "Move 3 of 22, Orient edges" (or where the playhead stands at the ends):
-/// `at` moves played, named with `segment`'s stage.
+/// `at` moves played, named with `segment`'s stage. At the ends, the count
+/// is of the moves a person makes: with NISS, the whole solution's, not
+/// the stages' and its replay together.
 fn position(timeline: &Timeline, at: usize, segment: usize) -> String {
     let total = timeline.len();
+    let to_make = timeline
+        .whole_segment()
+        .map_or(total, |whole| total - timeline.stage_start(whole));
     if at == 0 {
-        let count = if total == 1 { "1 move" } else { "moves" };
-        return match total {
+        let count = if to_make == 1 { "1 move" } else { "moves" };
+        return match to_make {
             0 => "Solved: nothing to do".to_string(),
             1 => format!("Start: {count} to solve"),
             n => format!("Start: {n} {count} to solve"),
         };
     }
     if at >= total {
-        return format!("Move {total} of {total}: solved");
+        return format!("Move {to_make} of {to_make}: solved");
     }
     let name = timeline.segment_name(segment);
     let (at, of) = timeline.counted(segment, at);
@@ -249,6 +254,31 @@ mod tests {
              done: every corner oriented and the four slice edges in their slice. Separate \
              pieces done: each face shows only its own colour and the opposite one. Half-turn \
              finish done: the cube is solved."
+        );
+    }
+
+    /// With NISS, the stages (some on the inverse scramble) are followed
+    /// by the whole solution replayed: the counts at the ends are of the
+    /// moves a person makes, not of the two together.
+    #[test]
+    fn with_niss_the_ends_count_the_whole_solutions_moves() {
+        let moves = |text: &str| parse_alg(text).expect("valid moves").face_moves();
+        let whole = moves("R' F R2 U2");
+        let start = CubieCube::solved().apply(&crate::solve::niss::inverted(&whole));
+        let stages = [moves("R' F"), moves("U2"), vec![], moves("R2")];
+        use crate::solve::niss::Side;
+        let sides = [Side::Normal, Side::Inverse, Side::Normal, Side::Normal];
+        let t = Timeline::with_whole(start, &stages, &sides, &whole);
+        assert_eq!(t.len(), 8, "the stages, then the whole solution");
+        assert_eq!(announce(&t, 3, 0, false), "Start: 4 moves to solve.");
+        assert!(
+            announce(&t, 0, 8, false).starts_with("Move 4 of 4: solved."),
+            "{}",
+            announce(&t, 0, 8, false)
+        );
+        assert_eq!(
+            announce(&t, 4, 5, false).split(". ").last(),
+            Some("Whole solution, move 1 of 4.")
         );
     }
 
