@@ -86,6 +86,11 @@ describe('the FMC lab', () => {
     // The first 24 after it (the first list) are sorted by total.
     const totals = parsed.slice(1, 25).map((p) => p.total);
     assert.deepEqual(totals, [...totals].sort((a, b) => a - b), 'the first 24 after it sorted by total');
+    // The heading claims the one order only where it holds, and else names the shortest total.
+    const all = parsed.slice(1).map((p) => p.total);
+    const heading = await page.locator('.alternatives-heading').textContent();
+    if (all.every((t, k) => k === 0 || all[k - 1] <= t)) assert.match(heading, /, by the whole solution's length:$/);
+    else assert.match(heading, new RegExp(`within each batch found \\(the shortest total: ${Math.min(...all)}\\):$`));
     assert.equal(new Set(parsed.map((p) => p.moves)).size, parsed.length, 'no two alike');
     assert.ok(Math.min(...parsed.map((p) => p.total)) <= total, 'the best is no longer than the solution on show');
 

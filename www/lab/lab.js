@@ -112,9 +112,16 @@ export function createLab({ display }) {
       event.stopPropagation();
     });
     const heading = element('p', { className: 'alternatives-heading' });
+    // Options never move, so those found later (each batch by its totals)
+    // may be shorter than some before them: the heading says so, and the
+    // shortest total, rather than claim one order.
     const title = () => {
+      const totals = items.slice(1).map((item) => item.total);
+      const ordered = totals.every((total, k) => k === 0 || totals[k - 1] <= total);
+      const order = ordered ? 'by the whole solution\'s length'
+        : `by the whole solution's length within each batch found (the shortest total: ${Math.min(...totals)})`;
       heading.textContent = items.length > 1
-        ? `The one on show, then ${items.length - 1} other ways to do ${name}, by the whole solution's length:`
+        ? `The one on show, then ${items.length - 1} other ways to do ${name}, ${order}:`
         : `No other way to do ${name} keeps the stages apart.`;
     };
     offered.forEach(add);
