@@ -257,4 +257,20 @@ describe('FMC practice', () => {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });
+
+  test("a result whose proofs a closed tab left unfinished gets them when Practice next opens", async () => {
+    const page = await openLab();
+    await page.evaluate(() => localStorage.setItem('thistle.practice.results', JSON.stringify([{
+      date: Date.now() - 60000, scramble: "R U F", solution: "F' U' R'", length: 3, usedMs: 60000,
+      link: '?scramble=R_U_F&way=lab', fewest: 3, niss: 3,
+    }])));
+    await page.evaluate(() => { document.querySelector('#prove-limit').value = '10000'; });
+    await page.getByRole('button', { name: 'Practice' }).click();
+    await page.waitForFunction(() => [6, 7].every((k) => /^\d+$/.test(
+      document.querySelector(`.practice tbody tr td:nth-child(${k})`)?.textContent ?? '')), null, { timeout: 60_000 });
+    const [row] = await rows(page);
+    assert.deepEqual([row[5], row[6]], ['3', '3'], 'R U F proven in 3, with NISS too');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
 });

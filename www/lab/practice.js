@@ -151,15 +151,13 @@ export function createPractice(anchor) {
     chart.hidden = results.length < 2;
   };
 
-  /** Stores `result`, then fills in Thistle's lengths for its scramble as they come. */
-  const record = async (result) => {
-    const results = read(RESULTS_KEY, []);
-    results.push(result);
-    remember(RESULTS_KEY, JSON.stringify(results));
-    showResults();
+  /**
+   * Fills in Thistle's lengths for `result`'s scramble as they come, those
+   * it has not got yet: a result recorded in a tab closed or reloaded
+   * before its proofs ended gets them when Practice next opens.
+   */
+  const fill = async (result) => {
     const input = { source: 'scramble', text: result.scramble };
-    const fewest = await client.call('solve', { input, options: { niss: false, axes: null } });
-    const niss = await client.call('solve', { input, options: { niss: true, axes: null } });
     const update = (fields) => {
       const all = read(RESULTS_KEY, []);
       const stored = all.find((r) => r.date === result.date);
@@ -167,9 +165,14 @@ export function createPractice(anchor) {
       remember(RESULTS_KEY, JSON.stringify(all));
       showResults();
     };
-    update({ fewest: fewest.fewestTotal, niss: niss.fewestTotal });
+    if (result.fewest === undefined || result.niss === undefined) {
+      const fewest = await client.call('solve', { input, options: { niss: false, axes: null } });
+      const niss = await client.call('solve', { input, options: { niss: true, axes: null } });
+      update({ fewest: fewest.fewestTotal, niss: niss.fewestTotal });
+    }
     // Proven, or where a proof gives up, the bound it reached.
     for (const [field, niss] of [['shortest', false], ['shortestNiss', true]]) {
+      if (result[field] !== undefined) continue;
       try {
         const proof = await prove(input, () => {}, { niss, limitMs: proofLimit() }).done;
         update({ [field]: proof.proven ? String(proof.found.fewestTotal) : `≥ ${proof.bound}` });
@@ -177,6 +180,15 @@ export function createPractice(anchor) {
         update({ [field]: '—' });
       }
     }
+  };
+
+  /** Stores `result`, then fills in Thistle's lengths for its scramble. */
+  const record = async (result) => {
+    const results = read(RESULTS_KEY, []);
+    results.push(result);
+    remember(RESULTS_KEY, JSON.stringify(results));
+    showResults();
+    await fill(result);
   };
 
   /** The attempt on show in this tab. */
@@ -316,6 +328,9 @@ export function createPractice(anchor) {
 
   running.hidden = true;
   showResults();
+  (async () => {
+    for (const result of read(RESULTS_KEY, [])) await fill(result);
+  })();
   const kept = read(ATTEMPT_KEY, null);
   if (kept) resume(kept);
   return { region, focus: () => (kept ? box : start).focus() };
