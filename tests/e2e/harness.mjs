@@ -196,9 +196,12 @@ export function useBrowser() {
   return env;
 }
 
-/** Waits until no solve is under way in the page's worker. */
+/**
+ * Waits until the page is ready and no solve is under way in its worker
+ * (called straight after a navigation, the page's API may not be there yet).
+ */
 export function searched(page) {
-  return page.waitForFunction(() => !window.thistle.searching(), null, { timeout: 30_000 });
+  return page.waitForFunction(() => window.thistle?.ready && !window.thistle.searching(), null, { timeout: 30_000 });
 }
 
 /** The page's query parameters, decoded as ordinary URL encoding. */
