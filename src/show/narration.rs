@@ -67,9 +67,7 @@ pub fn move_words(m: Move) -> String {
 /// the stages' and its replay together.
 fn position(timeline: &Timeline, at: usize, segment: usize) -> String {
     let total = timeline.len();
-    let to_make = timeline
-        .whole_segment()
-        .map_or(total, |whole| total - timeline.stage_start(whole));
+    let to_make = timeline.moves_to_make();
     if at == 0 {
         let count = if to_make == 1 { "1 move" } else { "moves" };
         return match to_make {

@@ -139,10 +139,16 @@ impl Timeline {
             .whole_segment()
             .map(|whole| (whole, self.stage_start(whole)))
         {
-            Some((whole, from)) if s == whole => (at.saturating_sub(from), self.len() - from),
+            Some((whole, from)) if s == whole => (at.saturating_sub(from), self.moves_to_make()),
             Some((_, from)) => (at.min(from), from),
             None => (at, self.len()),
         }
+    }
+
+    /// The moves a person makes: with a whole-solution segment, its own
+    /// (N), else every move.
+    pub fn moves_to_make(&self) -> usize {
+        self.len() - self.whole_from.unwrap_or(0)
     }
 
     /// The segment that plays the whole solution on the real scramble
