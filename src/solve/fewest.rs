@@ -21,7 +21,9 @@
 //!
 //! The budget counts search nodes, not time, so the same cube always gives
 //! the same solution. The fast solution is the starting incumbent, so the
-//! result is never longer.
+//! result is never longer. A hard cube, whose best is still longer than a
+//! random state's usual solution, prunes less and may go on past the
+//! budget, until it is not hard or a reserve is spent (`HARD_ABOVE`).
 //!
 //! Joins: a stage never starts on the face the previous stage ended on
 //! (`MoveSets::first`), nor ends with two moves on opposite faces the
@@ -46,12 +48,13 @@ use crate::solve::tables::{self, MoveSet, MovesByDistance, Neighbours};
 use std::ops::Range;
 use std::sync::OnceLock;
 
-/// The default search budget, in nodes, over all six orientations: 20.17
-/// moves on average over 1,000 random states (`thistle bench`), a median
-/// of about 7 ms a solve natively. Many searches run out of partial
-/// solutions that could win before they spend it (`LUCKY_REST`), so the
-/// time grows more slowly than the budget: 2,000,000 nodes took 17%
-/// longer for 20.12 moves.
+/// The default search budget, in nodes, over all six orientations, which a
+/// hard cube's search may go past (`HARD_RESERVE`): 19.96 moves on average
+/// over 1,000 random states, a median of about 6 ms a solve natively. Many
+/// searches run out of partial solutions that could win before they spend
+/// it (`LUCKY_REST`), so the time grows more slowly than the budget:
+/// before the reserve, 2,000,000 nodes took 17% longer than this for 20.12
+/// moves against 20.17.
 pub const DEFAULT_BUDGET: u64 = 1_500_000;
 
 /// The classic orientation alone gets the first `1 / CLASSIC_SHARE` of the
@@ -100,6 +103,36 @@ const LUCKY_REST: [usize; BRANCHING] = [0, 7, 1];
 /// fifth but cost 0.15 moves (19.83 on those 1,000 states).
 const NISS_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
 
+/// A cube is hard while the best solution found for it is longer than
+/// this: a random state's fewest-moves solution is about 20 moves, and the
+/// search spends more on the rest. Its plain search over all six
+/// orientations then prunes less (`HARD_LUCKY_REST`) and may go on past
+/// its budget (`HARD_RESERVE`).
+///
+/// Most cubes are not hard by the time the budget is spent, so what makes
+/// fewest mode shorter on average costs its median solve little. Over
+/// 1,000 random states, 19.96 moves against 20.23 without, at a median of
+/// 1.2 times the time (6.3 against 5.1 ms natively); the mean time, which
+/// the hard cubes' reserves make 2.3 times as long (13.3 ms), is still
+/// below cubing.js's two-phase solver's on the same states (16.8 ms, a
+/// median of 9.9). Pruning less at 20 moves too gave 19.93 moves at 1.7
+/// times the median time.
+const HARD_ABOVE: usize = 20;
+
+/// `LUCKY_REST` while the cube is hard: stage 2's one less. Within the
+/// budget alone it made little difference (20.19 moves against 20.20 over
+/// 500 states), and the reserve alone little more (20.12 against 20.23 over
+/// 1,000): together, 19.96. Stage 2's at 5 gave 19.93 moves, but at 1.5
+/// times the mean time, above cubing.js's.
+const HARD_LUCKY_REST: [usize; BRANCHING] = [0, 6, 1];
+
+/// How many times its budget the plain search over all six orientations
+/// may spend on a hard cube, while it stays hard: the searches a hard
+/// cube needs run out of partial solutions that could win later than an
+/// easy one's. Ten gave 19.95 moves over 1,000 states against six's 19.96,
+/// for a longest solve of 128 ms against 73 ms.
+const HARD_RESERVE: u64 = 6;
+
 /// Below this many moves the best is far shorter than a random state's
 /// (about 20), and its later stages may be too: nothing is assumed of
 /// them (the lucky rest is 0, with NISS or without). A scramble of a few
@@ -136,7 +169,8 @@ const ENTRY_NODES: u64 = 8;
 
 /// Solves a cube in four true Thistlethwaite stages, in whichever of the
 /// six axis orientations gives the fewest total moves (after merging
-/// joins) that the search finds within `budget` search nodes.
+/// joins) that the search finds within `budget` search nodes, or for a
+/// hard cube within its reserve (`HARD_ABOVE`).
 ///
 /// The classic orientation is searched first, alone, with a twelfth of the
 /// budget (`CLASSIC_SHARE`); then the other five join it in the queue, with
@@ -148,7 +182,7 @@ const ENTRY_NODES: u64 = 8;
 /// `solve_fewest_classic(cube, budget / CLASSIC_SHARE)`. A cube that face
 /// turns cannot reach is refused with every invariant it breaks.
 pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCube> {
-    Ok(plain_search(cube, None, budget, budget)?.solution(Orientation::all()))
+    Ok(plain_search(cube, None, budget, 0)?.solution(Orientation::all()))
 }
 
 /// `solve_fewest` in the classic orientation alone (edges F/B, corners
@@ -165,29 +199,34 @@ pub fn solve_fewest_in(
     orientation: &Orientation,
     budget: u64,
 ) -> Result<Solution, InvalidCube> {
-    Ok(plain_search(cube, Some(orientation), budget, budget)?.solution(Orientation::all()))
+    Ok(plain_search(cube, Some(orientation), budget, 0)?.solution(Orientation::all()))
 }
 
-/// The search of `solve_fewest`, or of `solve_fewest_in` on `only`'s axes,
-/// run until it has spent `budget`, of a search that may spend `total`
-/// (which the search's takes may run on into: `Search::run`).
+/// The search of `solve_fewest` (with its reserve for a hard cube), or of
+/// `solve_fewest_in` on `only`'s axes, run until it has spent its nodes, of
+/// a search that may go on with `after` more (which the search's takes may
+/// run on into: `Search::run`).
 fn plain_search(
     cube: &CubieCube,
     only: Option<&Orientation>,
     budget: u64,
-    total: u64,
+    after: u64,
 ) -> Result<Search, InvalidCube> {
     if let Some(only) = only {
         let conjugate = only.conjugate(cube);
-        let mut search = Search::new(solver::solve(&conjugate)?, total);
+        let mut search = Search::new(solver::solve(&conjugate)?, budget + after);
         search.best_orientation = index_of(only);
         search.start(search.best_orientation, &conjugate, Side::Normal);
         search.run(budget);
         return Ok(search);
     }
-    let mut search = Search::new(solver::solve(cube)?, total);
+    let reserve = budget * HARD_RESERVE;
+    let mut search = Search::new(solver::solve(cube)?, reserve + after);
     search.start(0, cube, Side::Normal);
     search.run(budget / CLASSIC_SHARE);
+    // From here, not in the classic orientation's share, which searches as
+    // `solve_fewest_classic` does with that much.
+    search.easy_end = Some(budget);
     // The first is the classic orientation's, searched already.
     for (i, conjugate) in distinct_conjugates(cube).into_iter().skip(1) {
         // Each orientation's fast solution is a cheap bound for the rest.
@@ -198,7 +237,7 @@ fn plain_search(
         );
         search.start(i, &conjugate, Side::Normal);
     }
-    search.run(budget);
+    search.run(reserve);
     Ok(search)
 }
 
@@ -246,9 +285,10 @@ fn niss_search(
     budget: u64,
     extra: u64,
 ) -> Result<NissSolution, InvalidCube> {
-    let mut search = plain_search(scramble, only, budget, budget + extra)?;
+    let mut search = plain_search(scramble, only, budget, extra)?;
     let orientations = Orientation::all();
     search.niss = true;
+    search.easy_end = None;
     search.switch_best(&orientations[search.best_orientation].conjugate(scramble));
     let inverse = scramble.inverse();
     for (i, conjugate) in distinct_conjugates(&inverse) {
@@ -256,7 +296,9 @@ fn niss_search(
             search.start(i, &conjugate, Side::Inverse);
         }
     }
-    search.run(budget + extra);
+    // A hard cube's plain search may have gone past the budget into its
+    // reserve: the extra nodes come after whatever it spent.
+    search.run(search.nodes.max(budget) + extra);
     Ok(search.niss_solution(orientations))
 }
 
@@ -876,6 +918,10 @@ struct Search {
     /// Whether stages 2 and 3 may be found on the other side from the
     /// stage before (`solve_fewest_niss`).
     niss: bool,
+    /// Where a plain search over all six orientations ends, unless the cube
+    /// is hard (`HARD_ABOVE`) and it goes on into its reserve; none for one
+    /// without a reserve (on one pair of axes, or once NISS goes on).
+    easy_end: Option<u64>,
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -905,6 +951,7 @@ impl Search {
             best_sides: [Side::Normal; StageKind::COUNT],
             best_orientation: 0,
             niss: false,
+            easy_end: None,
         }
     }
 
@@ -914,9 +961,18 @@ impl Search {
             &[0; BRANCHING]
         } else if self.niss {
             &NISS_LUCKY_REST
+        } else if self.easy_end.is_some() && self.best_len > HARD_ABOVE {
+            &HARD_LUCKY_REST
         } else {
             &LUCKY_REST
         }
+    }
+
+    /// Whether the search has spent its budget and may not draw on its
+    /// reserve: the best is no longer than a hard cube's.
+    fn ends_easy(&self) -> bool {
+        self.easy_end
+            .is_some_and(|end| self.nodes >= end && self.best_len <= HARD_ABOVE)
     }
 
     /// Queues the whole cube, seen in orientation `orientation` on `side`,
@@ -944,7 +1000,7 @@ impl Search {
     /// a part of the search ends (the classic orientation's share, the
     /// plain search before NISS).
     fn run(&mut self, until: u64) {
-        while self.nodes < until {
+        while self.nodes < until && !self.ends_easy() {
             let Some(slot) = self.lists.queue.pop() else {
                 return;
             };
@@ -1236,7 +1292,9 @@ mod tests {
         let mut switching = 0;
         for _ in 0..40 {
             let cube = scramble::random_state(&mut rng);
-            let solution = solve_fewest_niss(&cube, 60_000).unwrap();
+            // At 60,000 nodes, a hard cube's plain reserve outweighed NISS's
+            // extra nodes, and 2 of the 40 switched.
+            let solution = solve_fewest_niss(&cube, 200_000).unwrap();
             let orientation = Orientation::with_axes(solution.axes).unwrap();
             let mut state = orientation.conjugate(&cube);
             let mut side = Side::Normal;

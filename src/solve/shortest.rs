@@ -301,12 +301,12 @@ pub fn prove_part(
 /// A proof's starting incumbent: the shortest of fewest mode's solutions
 /// (with NISS or without) over all six orientations at once and on each
 /// one's axes alone, the first of them on a tie. One orientation alone is
-/// often shorter than the six at once (in 51 of 300 states 13 random moves
-/// from solved), and its solution may lie outside the proof's slack: from
-/// the six at once alone, 9 of those proofs ended longer than a solution
-/// the lab shows on one pair of axes (20 moves against 19 for `R F2 R' F
-/// D' U2 L R' B' U2 L' B2 L'`). The six searches cost tens of
-/// milliseconds, against a proof's seconds.
+/// often shorter than the six at once (in 29 of 300 scrambles of 13 random
+/// moves), and its solution may lie outside the proof's slack: from the
+/// six at once alone, 6 of those proofs ended longer than a solution the
+/// lab shows on one pair of axes (16 moves against 13 for `U F U F' R2 D F
+/// R D' R2 B2 F' R2`). The six searches cost tens of milliseconds, against
+/// a proof's seconds.
 fn fewest_incumbent(cube: &CubieCube, niss: bool) -> Result<NissSolution, InvalidCube> {
     let budget = fewest::DEFAULT_BUDGET;
     let solve = |only: Option<&Orientation>| {
@@ -1105,10 +1105,10 @@ mod tests {
 
     #[test]
     fn a_proof_is_never_longer_than_fewest_mode_on_one_pair_of_axes() {
-        // Fewest mode finds 19 moves on one pair of axes alone, a solution
-        // outside the proof's slack, and 21 on all six at once; the
-        // shortest within the slack is 20.
-        let scramble = "R F2 R' F D' U2 L R' B' U2 L' B2 L'";
+        // Fewest mode finds 13 moves on one pair of axes alone (edges R/L,
+        // corners U/D), a solution outside the proof's slack, and 19 on all
+        // six at once; the shortest within the slack is 16.
+        let scramble = "U F U F' R2 D F R D' R2 B2 F' R2";
         let cube = cube_of(scramble);
         let budget = fewest::DEFAULT_BUDGET;
         let go_on = |_: &Progress| ControlFlow::Continue(());
