@@ -99,6 +99,24 @@ describe('the FMC lab', () => {
     const pick = parsed.findIndex((p) => p.moves !== current.join(' '));
     assert.ok(pick >= 0, 'an option other than the stage on show');
     await list.focus();
+    // A page at a time, as a long list needs: PageDown and PageUp move by
+    // the options in view, and stop at either end.
+    const selected = () => list.evaluate((l) => [...l.querySelectorAll('[role=option]')]
+      .findIndex((o) => o.getAttribute('aria-selected') === 'true'));
+    assert.equal(await selected(), 0);
+    await page.keyboard.press('PageDown');
+    const onePage = await selected();
+    assert.ok(onePage > 1 && onePage < parsed.length - 1, `PageDown moved to ${onePage}`);
+    await page.keyboard.press('PageDown');
+    assert.ok(await selected() > onePage, 'another page');
+    await page.keyboard.press('End');
+    await page.keyboard.press('PageDown');
+    const last = parsed.length - 1;
+    assert.equal(await selected(), last, 'PageDown stops at the last');
+    await page.keyboard.press('PageUp');
+    const back = await selected();
+    assert.ok(back >= 0 && last - back > 1, `PageUp moved back to ${back} of ${last}`);
+    await page.keyboard.press('Home');
     for (let k = 0; k < pick; k += 1) await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.querySelector('#alternatives-box').hidden);
@@ -518,7 +536,11 @@ describe('the FMC lab', () => {
     assert.match(await region.textContent(), new RegExp(`^Scramble: ${SCRAMBLE.replace(/'/g, "'")}`));
     const lines = async () => (await region.locator('pre').textContent()).trim().split('\n');
     const before = await lines();
-    assert.equal(before.length, 5, `four stages and the whole solution: ${before}`);
+    // A line for each stage that has moves (this solution may end at HTR),
+    // then the whole solution.
+    const stagesWithMoves = await page.locator('.moves > ol > li').evaluateAll(
+      (all) => all.filter((stage) => stage.querySelector('.move')).length);
+    assert.equal(before.length, stagesWithMoves + 1, `the stages and the whole solution: ${before}`);
     assert.match(before.at(-1), new RegExp(`^Solution: .+ \\(${await shownTotal(page)}\\)$`));
     await page.getByRole('switch', { name: 'NISS' }).check();
     await page.waitForFunction(() => !document.documentElement.hasAttribute('data-searching')

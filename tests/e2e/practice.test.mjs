@@ -71,7 +71,11 @@ const rows = (page) => page.getByRole('table', { name: 'Practice results' }).loc
 describe('FMC practice', () => {
   test('a scramble, a timer, the answer hidden, Submit, and results kept over a reload', async () => {
     const page = await openLab();
+    // The lab's note speaks of the solution on show, which the attempt hides.
+    await page.getByRole('button', { name: 'Copy write-up' }).click();
+    await page.waitForFunction(() => document.querySelector('#lab-note').textContent.startsWith('Write-up'));
     const scramble = await start(page);
+    assert.equal(await page.locator('#lab-note').textContent(), '', 'no word of the hidden solution');
     assert.match(scramble, /^R' U' F .+ R' U' F$/, 'the WCA shape');
     const region = page.getByRole('region', { name: 'Practice' });
     const timer = region.getByRole('timer');
@@ -141,6 +145,11 @@ describe('FMC practice', () => {
     // Its link opens the lab with what was submitted, to check beside Thistle's.
     const links = await page.locator('.practice tbody tr').getByRole('link', { name: 'Open' }).evaluateAll((all) => all.map((a) => a.getAttribute('href')));
     assert.ok(links.some((href) => /&way=lab&attempt=R\+U$/.test(href)), links.join(' '));
+    // Read out in a list of links, away from its row, each says which attempt it opens.
+    for (const tableRow of await page.locator('.practice tbody tr').all()) {
+      const date = await tableRow.getByRole('cell').first().textContent();
+      await tableRow.getByRole('link', { name: `Open the attempt of ${date} in the lab`, exact: true }).waitFor();
+    }
     await reload(page);
     await page.getByRole('button', { name: 'Practice' }).click();
     await page.getByRole('table', { name: 'Practice results' }).locator('tbody tr').nth(1).waitFor();

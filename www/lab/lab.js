@@ -99,8 +99,14 @@ export function createLab({ display }) {
       list.setAttribute('aria-activedescendant', options[active].id);
       options[active].scrollIntoView({ block: 'nearest' });
     };
+    // A page of options: as many as the list shows at once, less one, which
+    // stays in view; a page's moves stop at either end rather than wrap.
+    const pageSize = () => Math.max(1, Math.floor(list.clientHeight / options[active].offsetHeight) - 1);
     list.addEventListener('keydown', (event) => {
-      const moveTo = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: options.length - 1 }[event.key];
+      const step = { PageDown: 1, PageUp: -1 }[event.key];
+      const moveTo = step && options.length
+        ? Math.min(Math.max(active + step * pageSize(), 0), options.length - 1)
+        : { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: options.length - 1 }[event.key];
       if (moveTo !== undefined) activate(moveTo);
       else if (event.key === 'Enter' || event.key === ' ') {
         if (options.length) choose(stage, items[active]);

@@ -109,6 +109,13 @@ export function createPractice(anchor) {
 
   let ticking = null;
 
+  const when = (result) => new Date(result.date).toLocaleString('en-GB');
+  // Read out of the table, in a list of links, each says which attempt it opens.
+  const opener = (result) => {
+    const link = element('a', { href: result.link, textContent: 'Open' });
+    link.setAttribute('aria-label', `Open the attempt of ${when(result)} in the lab`);
+    return link;
+  };
   const showResults = () => {
     const results = read(RESULTS_KEY, []);
     // The roles are set as well, since rows laid out as blocks lose them.
@@ -125,7 +132,7 @@ export function createPractice(anchor) {
       return made;
     };
     const rows = results.map((r) => row(
-      cell('td', 'cell', { textContent: new Date(r.date).toLocaleString('en-GB') }),
+      cell('td', 'cell', { textContent: when(r) }),
       cell('td', 'cell', { textContent: r.scramble }),
       labelled(2, shown(r.length)),
       labelled(3, r.fewest ?? '…'),
@@ -133,7 +140,7 @@ export function createPractice(anchor) {
       labelled(5, r.shortest ?? '…'),
       labelled(6, r.shortestNiss ?? '…'),
       labelled(7, clock(r.usedMs)),
-      cell('td', 'cell', {}, element('a', { href: r.link, textContent: 'Open' }))));
+      cell('td', 'cell', {}, opener(r))));
     table.replaceChildren(element('thead', {}, head), element('tbody', {}, ...rows));
     const counted = results.filter((r) => r.length !== null);
     const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
@@ -278,6 +285,9 @@ export function createPractice(anchor) {
     // Every way in says why the player is away, and where to go.
     $('way-note').textContent = 'A practice attempt is running in the FMC lab: the player comes back once it is submitted.';
     showScrambleOnly({ source: 'scramble', text: attempt.scramble });
+    // The lab's note spoke of the solution on show (its write-up copied),
+    // which the attempt hides.
+    $('lab-note').textContent = '';
     running.hidden = false;
     start.disabled = true;
     minutes.disabled = true;
