@@ -140,6 +140,9 @@ describe('the ways in', () => {
     for (const way of ['watch', 'lab']) {
       const page = await open(env.browser, `${env.server.url}?scramble=R_U_F2&way=${way}`);
       await searched(page);
+      // The panel shows once its way's module has loaded (the lab's, on
+      // first use), which may come after the solve.
+      await page.getByRole('tabpanel', { name: WAYS[way], exact: true }).waitFor();
       await page.getByRole('tab', { name: WAYS[way] }).focus();
       const name = () => page.evaluate(() => {
         const at = document.activeElement;
