@@ -49,7 +49,7 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 /// The default search budget, in nodes, over all six orientations, which a
-/// hard cube's search may go past (`HARD_RESERVE`): 19.96 moves on average
+/// hard cube's search may go past (`HARD_RESERVE`): 19.98 moves on average
 /// over 1,000 random states, a median of about 6 ms a solve natively. Many
 /// searches run out of partial solutions that could win before they spend
 /// it (`LUCKY_REST`), so the time grows more slowly than the budget:
@@ -110,21 +110,30 @@ const NISS_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
 /// its budget (`HARD_RESERVE`).
 ///
 /// Most cubes are not hard by the time the budget is spent, so what makes
-/// fewest mode shorter on average costs its median solve little. Over
-/// 1,000 random states, 19.96 moves against 20.23 without, at a median of
-/// 1.2 times the time (6.3 against 5.1 ms natively); the mean time, which
-/// the hard cubes' reserves make 2.3 times as long (13.3 ms), is still
-/// below cubing.js's two-phase solver's on the same states (16.8 ms, a
-/// median of 9.9). Pruning less at 20 moves too gave 19.93 moves at 1.7
-/// times the median time.
+/// fewest mode shorter on average costs its median solve little (and less
+/// with `NOT_HARD_LUCKY_REST`). Over 1,000 random states, 19.98 moves
+/// against 20.23 without, at a median of 1.1 times the time natively; the
+/// mean time, which the hard cubes' reserves make 2.2 times as long (about
+/// 14 ms on a quiet machine), is still below cubing.js's two-phase
+/// solver's on the same states (16.8 ms, a median of 9.9). Pruning less at
+/// 20 moves too gave 19.93 moves at 1.7 times the median time.
 const HARD_ABOVE: usize = 20;
 
 /// `LUCKY_REST` while the cube is hard: stage 2's one less. Within the
 /// budget alone it made little difference (20.19 moves against 20.20 over
 /// 500 states), and the reserve alone little more (20.12 against 20.23 over
-/// 1,000): together, 19.96. Stage 2's at 5 gave 19.93 moves, but at 1.5
-/// times the mean time, above cubing.js's.
+/// 1,000): together, 19.96 (19.98 with `NOT_HARD_LUCKY_REST`). Stage 2's
+/// at 5 gave 19.93 moves, but at 1.5 times the mean time, above
+/// cubing.js's.
 const HARD_LUCKY_REST: [usize; BRANCHING] = [0, 6, 1];
+
+/// `LUCKY_REST` in the same search once the cube is not hard: stage 3's
+/// one more, which pays for most of what the hard cubes cost the median
+/// solve, the figure a page's solve is held to (10 ms). Over 1,000 random
+/// states, 19.98 moves against 19.96 with `LUCKY_REST`, at a median of
+/// 1.07 times the time before the reserve against 1.17 times (6.1 and 6.7
+/// against 5.75 ms natively, medians of three runs in turn).
+const NOT_HARD_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
 
 /// How many times its budget the plain search over all six orientations
 /// may spend on a hard cube, while it stays hard: the searches a hard
@@ -836,19 +845,21 @@ impl Queue {
         slot
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
     fn clear(&mut self) {
         self.stacks.iter_mut().flatten().for_each(Vec::clear);
         self.costs = 0;
     }
 }
 
-/// The lists a search fills, kept natively on each thread from one search
-/// to the next: a search queues tens of thousands of partial solutions,
-/// and growing the lists anew for each (copying them as they grow) took
-/// 4-5% of a solve's instructions, and more of its time (fresh pages). Not
-/// in the page, where it measured no faster (a worker's memory never
-/// shrinks) and cost 0.4 KB.
+/// The lists a search fills, kept on each thread (in the page, each
+/// worker) from one search to the next: a search queues tens of thousands
+/// of partial solutions, and growing the lists anew for each (copying them
+/// as they grow) took 4-5% of a solve's instructions natively, and more of
+/// its time (fresh pages). In the page it once measured no faster, but a
+/// hard cube's reserve (`HARD_RESERVE`) grows them far more: kept, the
+/// page's median fewest-moves solve took 1.10 times the time before the
+/// reserve, against 1.23 times (9.2 and 10.2 against 8.4 ms, medians of
+/// three runs in turn), for 0.5 KB gzipped.
 #[derive(Default)]
 struct Lists {
     queue: Queue,
@@ -861,7 +872,6 @@ struct Lists {
     entered: Vec<Partial>,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 thread_local! {
     /// The lists of the last search to end on this thread, emptied.
     static SPARE_LISTS: std::cell::Cell<Lists> = const { std::cell::Cell::new(Lists::NONE) };
@@ -882,18 +892,11 @@ impl Lists {
 
     /// The spare lists, or new ones if another search on this thread has
     /// them.
-    #[cfg(not(target_arch = "wasm32"))]
     fn take_spare() -> Lists {
         SPARE_LISTS.with(std::cell::Cell::take)
     }
 
-    #[cfg(target_arch = "wasm32")]
-    fn take_spare() -> Lists {
-        Lists::NONE
-    }
-
     /// Empties the lists, keeping their memory, and makes them the spare.
-    #[cfg(not(target_arch = "wasm32"))]
     fn give_back(mut self) {
         self.queue.clear();
         self.waiting.clear();
@@ -924,7 +927,6 @@ struct Search {
     easy_end: Option<u64>,
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 impl Drop for Search {
     fn drop(&mut self) {
         std::mem::take(&mut self.lists).give_back();
@@ -961,10 +963,12 @@ impl Search {
             &[0; BRANCHING]
         } else if self.niss {
             &NISS_LUCKY_REST
-        } else if self.easy_end.is_some() && self.best_len > HARD_ABOVE {
+        } else if self.easy_end.is_none() {
+            &LUCKY_REST
+        } else if self.best_len > HARD_ABOVE {
             &HARD_LUCKY_REST
         } else {
-            &LUCKY_REST
+            &NOT_HARD_LUCKY_REST
         }
     }
 
