@@ -998,8 +998,9 @@ impl Search {
         }
     }
 
-    /// Takes partial solutions, best first, until `until` nodes are spent
-    /// or none is left that could beat the best. The last one taken runs
+    /// Takes partial solutions, best first, until `until` nodes are spent,
+    /// none is left that could beat the best, or the budget is spent on a
+    /// cube that is not hard (`ends_easy`). The last one taken runs
     /// on within the whole budget, rather than be cut off and lost where
     /// a part of the search ends (the classic orientation's share, the
     /// plain search before NISS).
