@@ -121,11 +121,15 @@ export function buildMoves() {
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'move';
-      // FMC notation: moves found on the inverse scramble in parentheses.
-      button.textContent = inverse ? `(${move})` : move;
+      button.textContent = move;
+      button.dataset.notation = inverse ? `(${move})` : move;
       button.title = `Move ${index + 1}: ${move}${inverse ? ', on the inverse scramble' : ''}`;
       button.addEventListener('click', () => act(() => page.app.playMove(index)));
       item.append(button);
+      // FMC notation: a stage's moves found on the inverse scramble in one
+      // pair of parentheses, outside the buttons, which name one move each.
+      if (inverse && k === 0) item.prepend('(');
+      if (inverse && k === stage.moves.length - 1) item.append(')');
       list.append(item);
       page.moveButtons.push(button);
     });
@@ -206,11 +210,13 @@ export function update() {
  * presentation shows large.
  */
 function showNowNext({ position }) {
-  const notation = (index) => page.moveButtons[index]?.textContent;
+  const notation = (index) => page.moveButtons[index]?.dataset.notation;
   // As the position stands: a turn being undone is already "Next".
   const now = notation(position - 1);
   const next = notation(position);
-  ui.nowNext.textContent = [now && `Now ${now}`, next ? `Next ${next}` : 'Solved'].filter(Boolean).join(' · ');
+  // At the end, the move made is the last, not one to make now.
+  const made = now && (next ? `Now ${now}` : `Last ${now}`);
+  ui.nowNext.textContent = [made, next ? `Next ${next}` : 'Solved'].filter(Boolean).join(' · ');
 }
 
 /**

@@ -35,7 +35,9 @@ function writeMoves(box) {
     heading.textContent = `${stage.name} (${stage.fmc}) · ${stage.moves.length}: `;
     line.append(heading, stage.moves.length ? '' : 'nothing to do');
     stage.moves.forEach((move, k) => {
-      const text = stage.side === 'inverse' ? `(${move})` : move;
+      // FMC notation: the stage's inverse moves in one pair of parentheses.
+      const inverse = stage.side === 'inverse';
+      const text = `${inverse && k === 0 ? '(' : ''}${move}${inverse && k === stage.moves.length - 1 ? ')' : ''}`;
       const index = stage.start + k;
       // The last move played is in bold.
       if (index === position - 1) {

@@ -258,6 +258,9 @@ impl AttemptCheck {
         let mut moves = StageMoves::default();
         let mut sides: [Option<Side>; StageKind::COUNT] = [None; StageKind::COUNT];
         let mut level = 0;
+        let orientation = Orientation::with_axes(completion.axes)
+            .expect("a completion's axes are an orientation's");
+        let mut so_far = Sides::default();
         for (index, (step, checked)) in steps.iter().zip(&self.steps).enumerate() {
             let reached = checked
                 .reaches
@@ -275,8 +278,18 @@ impl AttemptCheck {
                     stage: StageKind::ALL[stage],
                 });
             }
-            sides[stage] = Some(step.side);
-            moves[stage] = niss::joined(&moves[stage], &step.moves);
+            let mut pieces = goal_splits(scramble, &so_far, step, (level, reached), orientation)
+                .into_iter()
+                .enumerate();
+            if let Some((_, first)) = pieces.next() {
+                sides[stage] = Some(step.side);
+                moves[stage] = niss::joined(&moves[stage], first);
+            }
+            for (k, piece) in pieces {
+                sides[stage + k] = Some(step.side);
+                moves[stage + k] = piece.to_vec();
+            }
+            so_far.push(step);
             level = reached;
         }
         let attempt = moves.clone();
@@ -325,6 +338,51 @@ impl AttemptCheck {
             attempt_ends,
         })
     }
+}
+
+/// A step's moves by the stage they work on, where the step goes from
+/// `level` goals reached to `reached`, seen in `orientation`, after the
+/// steps before (`before`): one piece a stage, each but the last ending
+/// where the cube reaches that stage's goal for the rest of the step. So a
+/// step written as HTR and finish at once plays as both stages, not as an
+/// HTR that solves the cube. A step that reaches one goal, or none, or
+/// whose goals are on other axes, is one piece.
+fn goal_splits<'a>(
+    scramble: &CubieCube,
+    before: &Sides,
+    step: &'a Step,
+    (level, reached): (usize, usize),
+    orientation: &Orientation,
+) -> Vec<&'a [Move]> {
+    let goals_at = |len: usize| {
+        let mut sides = before.clone();
+        sides.push(&Step {
+            moves: step.moves[..len].to_vec(),
+            side: step.side,
+        });
+        let cube = sides.normal_cube(scramble);
+        StageKind::ALL
+            .iter()
+            .take_while(|&&kind| distance(&cube, orientation, kind) == 0)
+            .count()
+    };
+    let goals: Vec<usize> = (0..=step.moves.len()).map(goals_at).collect();
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for goal in level + 1..reached {
+        // The first length from which every longer one has reached the goal.
+        let Some(end) = (0..=step.moves.len())
+            .rev()
+            .take_while(|&len| goals[len] >= goal)
+            .last()
+        else {
+            break;
+        };
+        pieces.push(&step.moves[start..end.max(start)]);
+        start = end.max(start);
+    }
+    pieces.push(&step.moves[start..]);
+    pieces
 }
 
 /// An attempt and its completion as one solution to play stage by stage.
@@ -819,6 +877,30 @@ mod tests {
             stage_order[..played.attempt_ends],
             attempt[..played.attempt_ends]
         );
+    }
+
+    /// A step written as HTR and finish at once plays as both stages: HTR's
+    /// moves up to where the cube reaches its goal for the rest of the step,
+    /// then the finish's.
+    #[test]
+    fn a_step_that_reaches_two_goals_plays_as_both_stages() {
+        let scramble = "R U2 F' L D B2 R' F U L2 D'";
+        let cube = parse(scramble).unwrap().cube();
+        let fast = crate::solve::solver::solve(&cube).unwrap();
+        let [eo, dr, htr, finish] = fast.stages.clone().map(|s| format_moves(&s.moves));
+        assert!(!htr.is_empty() && !finish.is_empty(), "{htr} / {finish}");
+        let steps = read_attempt(&format!("{eo}\n{dr}\n{htr} {finish} // HTR and finish")).unwrap();
+        let result = check_attempt(&cube, &steps, true).unwrap();
+        assert!(result.solved);
+        let played = result.staged(&cube, &steps).expect("completed").unwrap();
+        let stages = played
+            .solution
+            .stages
+            .each_ref()
+            .map(|s| format_moves(&s.moves));
+        assert_eq!(stages, [eo, dr, htr, finish]);
+        assert!(cube.apply(&played.solution.moves()).is_solved());
+        assert_eq!(played.attempt_ends, played.solution.moves().len());
     }
 
     /// A step ending `R L` whose completion starts by undoing both: the

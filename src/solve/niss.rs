@@ -197,9 +197,13 @@ const SOLUTION_LINE: &str = "Solution:";
 /// An FMC write-up of `solution`: a line per stage with something to do,
 /// its moves (inverse moves in parentheses), then `//` (after a space,
 /// however long the moves), the stage, its side if inverse, and
-/// `(moves/running total)`; then the whole solution.
+/// `(moves/running total)`; then the whole solution. The running total is
+/// the solution's so far, as the last line counts it: where moves merge or
+/// cancel at a join, the line says how many it saves, `(moves-saved/total)`,
+/// as competitors write it.
 pub fn write_up(solution: &NissSolution) -> String {
     let mut text = String::new();
+    let mut so_far = Sides::default();
     let mut total = 0;
     for ((stage, side), kind) in solution
         .stages
@@ -210,7 +214,19 @@ pub fn write_up(solution: &NissSolution) -> String {
         if stage.moves.is_empty() {
             continue;
         }
-        total += stage.moves.len();
+        so_far.push(&Step {
+            moves: stage.moves.clone(),
+            side,
+        });
+        let before = total;
+        total = so_far.solution().len();
+        let count = stage.moves.len();
+        // A stage on the inverse side comes between the two sides' moves,
+        // so it may part a pair that merged before: nothing saved then.
+        let tally = match (before + count).saturating_sub(total) {
+            0 => format!("{count}/{total}"),
+            saved => format!("{count}-{saved}/{total}"),
+        };
         let on = if side == Side::Inverse {
             ", on the inverse"
         } else {
@@ -223,9 +239,9 @@ pub fn write_up(solution: &NissSolution) -> String {
             StageKind::OrientCornersSlice => format!(" on {}", solution.axes.corners),
             _ => String::new(),
         };
-        let (fmc, name, count) = (kind.fmc(), kind.name(), stage.moves.len());
+        let (fmc, name) = (kind.fmc(), kind.name());
         text.push_str(&format!(
-            "{moves:<19} // {fmc}{axis}: {name}{on} ({count}/{total})\n"
+            "{moves:<19} // {fmc}{axis}: {name}{on} ({tally})\n"
         ));
     }
     let whole = solution.moves();
@@ -538,6 +554,28 @@ mod tests {
              (D2 R U2 R')        // DR on U/D: Orient corners + slice, on the inverse (4/8)\n\
              (U2)                // finish: Half-turn finish, on the inverse (1/9)\n\
              Solution: F' R' U' F U2 R U2 R' D2 (9)\n"
+        );
+    }
+
+    #[test]
+    fn a_write_up_counts_what_merges_at_a_join_as_the_solution_does() {
+        let solution = NissSolution {
+            stages: [
+                stage(StageKind::ALL[0], "F' R' U' F"),
+                stage(StageKind::ALL[1], "F2 R U2"),
+                stage(StageKind::ALL[2], "U2 L2"),
+                stage(StageKind::ALL[3], ""),
+            ],
+            sides: [Side::Normal; StageKind::COUNT],
+            axes: Axes::CLASSIC,
+        };
+        // F then F2 is F' (one saved); U2 then U2 cancel (two).
+        assert_eq!(
+            write_up(&solution),
+            "F' R' U' F          // EO on F/B: Orient edges (4/4)\n\
+             F2 R U2             // DR on U/D: Orient corners + slice (3-1/6)\n\
+             U2 L2               // HTR: Separate pieces (2-2/6)\n\
+             Solution: F' R' U' F' R L2 (6)\n"
         );
     }
 

@@ -233,8 +233,15 @@ describe('the FMC lab', () => {
     await page.evaluate((k) => window.thistle.seek(k + 1), start);
     assert.match((await status(page)).text, /on the inverse scramble/, 'the status says so');
     assert.match(await page.locator('#stage-description').textContent(), /^On the inverse scramble/);
-    const moves = await page.locator('.moves > ol > li').nth(inverse).locator('.move').allTextContents();
-    assert.ok(moves.every((m) => /^\(.+\)$/.test(m)), `moves in parentheses: ${moves}`);
+    // A single inverse move is still written as one.
+    assert.match(await page.locator('#now-next').textContent(), /^Now \([URFDLB][2']?\) · Next /);
+    // FMC notation: the stage's moves in one pair of parentheses, each
+    // move's button naming just its move.
+    const inverseStage = page.locator('.moves > ol > li').nth(inverse);
+    const moves = await inverseStage.locator('.move').allTextContents();
+    assert.ok(moves.length > 0 && moves.every((m) => /^[URFDLB][2']?$/.test(m)), `one move a button: ${moves}`);
+    assert.equal((await inverseStage.locator('ol').textContent()).replace(/\s+/g, ' '), `(${moves.join('')})`,
+      'one pair of parentheses around the stage');
     // After the stages, the whole solution N · I⁻¹ plays on the real scramble.
     const whole = chips.findIndex((text) => text.startsWith('Whole solution'));
     assert.equal(whole, 4, `a fifth chip for the whole solution: ${chips.join(' | ')}`);
@@ -437,6 +444,15 @@ describe('the FMC lab', () => {
     await assertSolves(page, 'the write-up plays and solves');
     assert.deepEqual(page.errors, []);
     await context.close();
+  });
+
+  test('a check counts as a competition does, says the count as typed where moves merge or cancel, and names the moves', async () => {
+    const page = await openScramble(SCRAMBLE);
+    await page.getByRole('textbox', { name: 'Your solution' }).fill("R U F2 // one step\nF2 U' R' B // the next");
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.waitForFunction(() => document.querySelector('#check-said').textContent !== '');
+    assert.equal(await said(page), 'Your attempt reaches no goal yet: 1 move (7 as typed, 6 fewer where moves merge or cancel), B.');
+    await page.close();
   });
 
   test('check an attempt: each step read out, then Continue from here solves it', async () => {

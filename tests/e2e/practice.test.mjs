@@ -36,8 +36,12 @@ async function reload(page) {
 
 /** Starts an attempt and returns its scramble. */
 async function start(page) {
-  await page.getByRole('button', { name: 'Practice' }).click();
+  const button = page.getByRole('button', { name: 'Practice' });
+  await button.click();
   const region = page.getByRole('region', { name: 'Practice' });
+  await region.waitFor();
+  assert.equal(await button.getAttribute('aria-expanded'), 'true', 'Practice says it is open');
+  assert.equal(await button.getAttribute('aria-controls'), 'practice', 'and names what it opened');
   await region.getByRole('button', { name: 'Start' }).click();
   await page.waitForFunction(() => /^Scramble: /.test(document.querySelector('.practice-scramble')?.textContent ?? ''));
   return (await region.locator('.practice-scramble').textContent()).replace(/^Scramble: /, '');
@@ -71,6 +75,8 @@ const rows = (page) => page.getByRole('table', { name: 'Practice results' }).loc
 describe('FMC practice', () => {
   test('a scramble, a timer, the answer hidden, Submit, and results kept over a reload', async () => {
     const page = await openLab();
+    assert.equal(await page.getByRole('button', { name: 'Practice' }).getAttribute('aria-expanded'), 'false',
+      'Practice is closed until opened');
     // The lab's note speaks of the solution on show, which the attempt hides.
     await page.getByRole('button', { name: 'Copy write-up' }).click();
     await page.waitForFunction(() => document.querySelector('#lab-note').textContent.startsWith('Write-up'));

@@ -278,6 +278,16 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
+  test('at the end, the move shown large is the last one made, and the cube is solved', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D`);
+    await searched(page);
+    const moves = await page.locator('#moves .move').allTextContents();
+    await present(page);
+    await page.evaluate((end) => window.thistle.seek(end), moves.length);
+    await page.waitForFunction((last) => document.querySelector('#now-next').textContent === `Last ${last} · Solved`, moves.at(-1));
+    await page.close();
+  });
+
   test('in forced colours the legend keeps its swatches, which differ', async () => {
     const page = await open(env.browser, env.server.url);
     await page.emulateMedia({ forcedColors: 'active' });

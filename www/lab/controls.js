@@ -17,6 +17,10 @@ async function usePractice() {
   if (!page.practice) {
     const { createPractice } = await import('./practice.js');
     page.practice ??= createPractice(ui.checkResult);
+    // Practice opens below the button, once, and stays open.
+    const button = $('practice-button');
+    button.setAttribute('aria-controls', page.practice.region.id);
+    button.setAttribute('aria-expanded', 'true');
   }
   return page.practice;
 }

@@ -210,12 +210,20 @@ export function createLab({ display }) {
    * attemptEnds, unplayable }) once the completion is in, with it and "Continue from here".
    */
   const showChecked = (checked, rest) => {
+    // Counted as a competition counts it, after moves that meet merge or
+    // cancel; the count as typed too, where that differs.
+    const typed = checked.steps.reduce((sum, step) => sum + step.moves.length, 0);
+    const saved = typed - checked.length;
+    const count = saved > 0
+      ? `${moves(checked.length)} (${typed} as typed, ${saved} fewer where moves merge or cancel)`
+      : moves(checked.length);
+    const written = checked.solution || 'no moves';
     const summary = checked.solved
-      ? `Your attempt solves the cube: ${moves(checked.length)}, ${checked.solution}.${checked.length > MOST_MOVES
+      ? `Your attempt solves the cube: ${count}, ${written}.${checked.length > MOST_MOVES
         ? ` That is over ${MOST_MOVES}, the most a competition allows: there it would be a DNF.` : ''}`
       : checked.reached
-        ? `Your attempt reaches ${checked.reached}: ${moves(checked.length)} so far, ${checked.solution || 'no moves'}.`
-        : `Your attempt reaches no goal yet: ${moves(checked.length)}.`;
+        ? `Your attempt reaches ${checked.reached}: ${count} so far, ${written}.`
+        : `Your attempt reaches no goal yet: ${count}, ${written}.`;
     // Heard once, as the read-out first comes in: the steps are read on request.
     if (!rest) $('check-said').textContent = summary;
     const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
