@@ -170,6 +170,10 @@ export function createSharing(wasm, { embed, handout }) {
       view = name;
       write();
     },
+    /** Says `text` where Share's own notes are: what a download saved, which may show nowhere. */
+    say(text) {
+      note.textContent = text;
+    },
     /** Playback moved to `moves` moves played. */
     position(moves) {
       if (moves === position) return;

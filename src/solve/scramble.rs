@@ -47,7 +47,7 @@ pub fn random_state(rng: &mut impl Rng) -> CubieCube {
 }
 
 /// A uniformly random state and a scramble for it: the inverse of its
-/// fewest-moves solution over all six orientations (about 22 moves, as
+/// fewest-moves solution over all six orientations (about 20 moves, as
 /// cubers expect of a random-state scramble, rather than fast mode's 31),
 /// which is at least 2 moves long.
 pub fn random_state_scramble(rng: &mut impl Rng) -> (CubieCube, Vec<Move>) {

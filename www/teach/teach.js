@@ -3,7 +3,7 @@
 // when Teach is first taken (ways.js). Each feature's code loads on its
 // first press.
 
-import { $, page, ui } from '../page.js';
+import { page, ui } from '../page.js';
 import { showFailure, showHandout } from '../show.js';
 
 export function wireTeach() {
@@ -20,7 +20,7 @@ export function wireTeach() {
       app: page.app, canvas: ui.canvas, svg: ui.flatNet.querySelector('svg'), stage: page.solution.stages[stage].name, position,
     });
     // A download may show nowhere (nor be heard): said where Share's are.
-    $('share-note').textContent = `Picture saved as ${name}.`;
+    page.sharing.say(`Picture saved as ${name}.`);
   });
   ui.saveVideo.addEventListener('click', async () => {
     // Kept for offline use once first used (scripts/build-files.mjs).
