@@ -536,6 +536,12 @@ fn check_says_when_an_attempt_solves_the_cube() {
     );
     let part = succeed(&["check", "--complete", "--scramble", "R U F", "F'"]);
     assert!(part.contains("\nSo far: F' (1)\nCompleted: "), "{part}");
+    // Steps whose moves meet: counted as a competition does, and as typed.
+    let meeting = succeed(&["check", "--scramble", "R U F", "F' U2 // one\nU2 R L"]);
+    assert!(
+        meeting.contains("\nSo far: F' R L (3; 5 as typed, 2 fewer where moves merge or cancel)\n"),
+        "{meeting}"
+    );
 }
 
 #[test]

@@ -54,7 +54,17 @@ pub(crate) fn check_attempt(
         writeln!(out, "{moves:<24} // {}{optimal}", step.text)?;
     }
     let so_far = if result.solved { "Solved" } else { "So far" };
-    writeln!(out, "{so_far}: {} ({})", result.solution, result.length)?;
+    // Counted as a competition counts it; as typed too, where moves merged
+    // or cancelled where steps meet.
+    let typed: usize = result.steps.iter().map(|step| step.moves.len()).sum();
+    let count = match typed - result.length {
+        0 => result.length.to_string(),
+        saved => format!(
+            "{}; {typed} as typed, {saved} fewer where moves merge or cancel",
+            result.length
+        ),
+    };
+    writeln!(out, "{so_far}: {} ({count})", result.solution)?;
     if let Some(completion) = result.completion.as_ref().filter(|_| !result.solved) {
         writeln!(
             out,
