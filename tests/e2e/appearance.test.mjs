@@ -41,6 +41,8 @@ async function openPage(browser, url) {
   await takeWay(page, 'cube');
   await page.getByText('Colour editor').click();
   await page.locator('.net .sticker').first().waitFor();
+  // Every sticker in colour, on the net and the canvas.
+  await page.getByRole('button', { name: 'Start from solved' }).click();
   return page;
 }
 

@@ -26,6 +26,13 @@ async function openEditor(viewport) {
   return page;
 }
 
+/** The editor, started from a solved cube (as to change a few stickers of one). */
+async function openSolved(viewport) {
+  const page = await openEditor(viewport);
+  await page.getByRole('button', { name: 'Start from solved' }).click();
+  return page;
+}
+
 const sticker = (page, index) => page.locator(`.net [data-index="${index}"]`);
 const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' }).inputValue();
 /** Once the lab's worker has answered the last check (the list is busy until then). */
@@ -66,8 +73,45 @@ async function type(page, index, face) {
 }
 
 describe('the colour editor', () => {
-  test('painting the superflip, solving it and playing it to solved', async () => {
+  test('it opens with every sticker but the centres not painted: the first taps are no mistakes, and each face says how to hold the cube', async () => {
     const page = await openEditor();
+    assert.equal(await facelets(page), SOLVED.split('').map((face, i) => (i % 9 === 4 ? face : '.')).join(''));
+    assert.deepEqual(await problems(page), ['48 stickers still to paint (the first is U1).']);
+    assert.ok(await solveThis(page).isDisabled());
+    // A scrambled cube's first stickers, by tap: none is a mistake.
+    for (const [k, face] of [...SCRAMBLED.slice(0, 4)].entries()) await click(page, k, face);
+    assert.deepEqual(await problems(page), ['44 stickers still to paint (the first is U6).']);
+    assert.deepEqual(await ringed(page), []);
+    assert.match(await page.locator('.editor-hold').textContent(), /^Painting the white face \(U\): hold the cube with white facing you/);
+    // Every face's turn says how to hold it.
+    for (const [k, face] of [...SCRAMBLED.slice(4, 13)].entries()) {
+      if ((k + 4) % 9 !== 4) await click(page, k + 4, face);
+    }
+    assert.match(await page.locator('.editor-hold').textContent(), /^Painting the red face \(R\): hold the cube with red facing you/);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('Erase last takes back the sticker just painted by tap, and selects it to paint again', async () => {
+    const { defaultBrowserType, ...descriptor } = devices['iPhone SE'];
+    const page = await openIn(await env.browser.newContext(descriptor), env.server.url);
+    await takeWay(page, 'cube');
+    await page.getByText('Colour editor').tap();
+    await page.locator('.net .sticker').first().waitFor();
+    await page.getByRole('button', { name: 'Red', exact: true }).tap();
+    await page.getByRole('button', { name: 'Green', exact: true }).tap();
+    assert.match(await facelets(page), /^RF\.\.U/);
+    const erase = page.getByRole('button', { name: 'Erase last' });
+    const box = await erase.boundingBox();
+    assert.ok(box.height >= 44 && box.y >= 0 && box.y + box.height <= page.viewportSize().height, `on screen, 44 px tall: ${JSON.stringify(box)}`);
+    await erase.tap();
+    assert.match(await facelets(page), /^R\.\.\.U/);
+    assert.equal(await page.locator('.net .sticker.selected').getAttribute('data-index'), '1', 'U2 to paint again');
+    assert.deepEqual(await problems(page), ['47 stickers still to paint (the first is U2).']);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('painting the superflip, solving it and playing it to solved', async () => {
+    const page = await openSolved();
     assert.equal(await facelets(page), SOLVED);
     assert.deepEqual(await problems(page), ['A valid cube: ready to solve.']);
     const changes = [...SUPERFLIP].map((face, index) => [index, face]).filter(([index, face]) => SOLVED[index] !== face);
@@ -100,7 +144,7 @@ describe('the colour editor', () => {
   });
 
   test('a twisted corner says any corner can take the twist, and rings none', async () => {
-    const page = await openEditor();
+    const page = await openSolved();
     // Corner URF is U9 R1 F3 (stickers 8, 9, 20): turn its colours one step.
     await click(page, 8, 'F');
     await click(page, 9, 'U');
@@ -129,7 +173,7 @@ describe('the colour editor', () => {
   });
 
   test('two stickers exchanged are named as a swap, and a flipped edge rings none', async () => {
-    const page = await openEditor();
+    const page = await openSolved();
     // U8 and F8 exchanged.
     await click(page, 7, 'F');
     await click(page, 25, 'U');
@@ -218,7 +262,7 @@ describe('the colour editor', () => {
   });
 
   test('the keyboard moves over the net, past the centres, and paints', async () => {
-    const page = await openEditor();
+    const page = await openSolved();
     const before = await status(page);
     await sticker(page, 0).click();
     // U1 down three rows is F1; left of F1 is L3; right past R is B.

@@ -226,9 +226,10 @@ describe('painting', () => {
     await openEditor(page);
     const hold = page.locator('.editor-hold');
     // The solved cube with its last sticker, B9, tapped and painted white.
+    await page.getByRole('button', { name: 'Start from solved' }).tap();
     await page.locator('.net [data-index="53"]').tap();
     await page.getByRole('button', { name: 'White', exact: true }).tap();
-    await page.waitForFunction(() => /^One mistake to fix: ringed in the net, and explained below it\.$/.test(document.querySelector('.editor-hold').textContent));
+    await page.waitForFunction(() => /^Something to fix: ringed in the net, and explained below it\.$/.test(document.querySelector('.editor-hold').textContent));
     assert.match(await page.locator('.problems li').first().textContent(), /10 white stickers and 8 blue/);
     // Ringed, though still the sticker selected.
     const ringed = await page.locator('.net .sticker.bad').evaluateAll((cells) => cells.map((cell) => [cell.dataset.index, getComputedStyle(cell).boxShadow]));

@@ -19,8 +19,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 
 const env = useBrowser();
 
-const phone = async () => {
-  const page = await openIn(await env.browser.newContext(PHONE), env.server.url);
+const phone = async (viewport = PHONE.viewport) => {
+  const page = await openIn(await env.browser.newContext({ ...PHONE, viewport }), env.server.url);
   await takeWay(page, 'cube');
   return page;
 };
@@ -71,6 +71,15 @@ describe('Scan', () => {
     const unsure = page.locator('.net .sticker.unsure');
     assert.deepEqual(await unsure.evaluateAll((all) => all.map((b) => b.getAttribute('aria-label'))), ['R1: Red, unsure: check it']);
     assert.equal(await page.locator('#editor').getAttribute('open'), '');
+    // Where the page has scrolled to, the editor says what to check, and
+    // the unsure sticker's face is the one drawn large.
+    const hold = page.locator('.editor-hold');
+    assert.equal(await hold.textContent(), 'Check the sticker marked ? (R1) against your cube: tap its colour to confirm or correct it.');
+    assert.equal(await page.locator('.net').getAttribute('data-face'), 'R');
+    await page.waitForFunction(() => {
+      const { top, bottom } = document.querySelector('.editor-hold').getBoundingClientRect();
+      return top >= document.querySelector('.stage-box').getBoundingClientRect().bottom - 1 && bottom <= innerHeight;
+    });
     await page.screenshot({ path: '/tmp/scan-phone.png', fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scroll: ${overflow} px`);
@@ -78,6 +87,7 @@ describe('Scan', () => {
     await unsure.click();
     await page.getByRole('button', { name: 'Red', exact: true }).click();
     assert.equal(await unsure.count(), 0);
+    assert.doesNotMatch(await hold.textContent(), /marked \?/, 'nothing left to check');
     await page.getByRole('button', { name: 'Solve this' }).click();
     await page.waitForFunction((state) => window.thistle.state() === state, STATE);
     await searched(page);
@@ -325,7 +335,8 @@ async function fakeCamera(page) {
 
 describe('Camera', () => {
   test('six faces captured from the live camera (one taken twice and undone) fill the editor with the exact state', async () => {
-    const page = await phone();
+    // The smallest phone, where the preview and Capture fit only below a player that does not stick.
+    const page = await phone({ width: 320, height: 568 });
     await fakeCamera(page);
     const files = await photos(page, STATE);
     await page.getByRole('button', { name: 'Use camera' }).click();
@@ -335,6 +346,15 @@ describe('Camera', () => {
     await page.locator('.camera-view video').waitFor({ state: 'attached' });
     await show(0, 1);
     await capture.and(page.locator(':enabled')).waitFor();
+    // The preview and Capture are on screen together, nothing over them
+    // (the player scrolls away while the camera is open).
+    await page.waitForFunction(() => {
+      const inView = (box) => box.top >= 0 && box.bottom <= innerHeight;
+      const view = document.querySelector('.camera-view').getBoundingClientRect();
+      const button = document.querySelector('.camera-capture').getBoundingClientRect();
+      const player = document.querySelector('.stage-box').getBoundingClientRect();
+      return inView(view) && inView(button) && player.bottom <= view.top + 1;
+    });
     await capture.click();
     await taken.nth(0).waitFor();
     // The same face again by mistake: Undo last takes it back.

@@ -77,6 +77,10 @@ export async function openCamera({ colours, editor }) {
   box.append(view, status, alert, actions, row);
   ui.cameraBox.replaceChildren(box);
   ui.cameraBox.hidden = false;
+  // On a phone the player stops sticking while the camera is open (its cube
+  // is not the one in the hand), so the preview and Capture fit on screen.
+  document.documentElement.toggleAttribute('data-capturing', true);
+  box.scrollIntoView({ block: 'start' });
 
   const frames = [];
   let stream = null;
@@ -84,6 +88,7 @@ export async function openCamera({ colours, editor }) {
     stream?.getTracks().forEach((track) => track.stop());
     stream = null;
     open = null;
+    document.documentElement.toggleAttribute('data-capturing', false);
   };
   const shut = () => {
     stop();
@@ -160,8 +165,8 @@ export async function openCamera({ colours, editor }) {
   video.addEventListener('loadeddata', () => {
     capture.disabled = false;
     say();
-    capture.focus();
-    box.scrollIntoView({ block: 'nearest' });
+    capture.focus({ preventScroll: true });
+    box.scrollIntoView({ block: 'start' });
   }, { once: true });
   video.srcObject = stream;
   // A stream plays once its first frame comes, which may be a while.

@@ -1,7 +1,9 @@
 // The colour editor: a second way to enter a cube, made for a phone. A 2D
 // net (U above; L F R B in a row; D below), one button a sticker, in which
 // the face being painted is drawn large and the others small around it, so
-// all 54 fit from 320 px wide. A tap selects a sticker; a colour (tapped,
+// all 54 fit from 320 px wide. Every sticker but the centres starts not
+// painted (Start from solved, or from the shown cube, is a button away).
+// A tap selects a sticker; a colour (tapped,
 // or typed as W Y G B R O or 1–6) paints it and selects the next in
 // Kociemba's order (U R F D L B, each row by row, centres skipped, as they
 // are fixed); Backspace goes back one and clears it. So typing 48 letters
@@ -64,7 +66,10 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     if (face >= 0) return face;
     return colour >= 0 ? colour : UNKNOWN;
   };
-  const stickers = [...SOLVED];
+  // A cube in the hand is painted sticker by sticker: each starts not
+  // painted, so nothing counts as a mistake before it is (a solved start
+  // is a button away, for a few stickers' change).
+  const stickers = SOLVED.map((c, i) => (isCentre(i) ? c : BLANK));
   let selected = 0;
   /** Stickers a scan was unsure of, until painted or replaced. */
   let unsure = new Set();
@@ -79,8 +84,15 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   let paintedLast = false;
   /** Whether the player shows this cube (the editor is on screen). */
   let showing = false;
+  /** Whether the facelet box holds a part-typed string, not the net's cube. */
+  let typing = false;
 
   const hold = element('p', { class: 'editor-hold', 'aria-live': 'polite' });
+  // Backspace's button, for a touch screen: a mis-tap is taken back there.
+  const erase = element('button', { type: 'button', class: 'editor-erase', title: 'Go back one sticker and clear it (Backspace)' }, 'Erase last');
+  erase.addEventListener('click', () => back());
+  const top = element('div', { class: 'editor-top' });
+  top.append(hold, erase);
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint the selected sticker' });
   const swatches = COLOURS.map((colourName, c) => {
     const button = element('button', {
@@ -130,7 +142,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   fieldRow.append(label, field, copy);
   const note = element('p', { class: 'editor-note', 'aria-live': 'polite' });
 
-  root.append(hold, palette, box, whole, list, actions, fieldRow, note);
+  root.append(top, palette, box, whole, list, actions, fieldRow, note);
 
   /** Selects sticker `index` (a centre selects the face's first sticker); focus follows where it was in the net. */
   function select(index, focus = net.contains(document.activeElement)) {
@@ -161,9 +173,17 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   function tellHold() {
     const face = faceOf(selected);
     const colour = COLOURS[face].toLowerCase();
-    const text = mistakes
-      ? `${mistakes === 1 ? 'One mistake' : `${mistakes} mistakes`} to fix: ${ringing ? 'ringed in the net, and explained below it' : 'explained below the net'}.`
-      : `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
+    // The problems are the likeliest explanations, so more may be wrong than they count.
+    const doubts = [...unsure].sort((a, b) => a - b);
+    let text = `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
+    if (mistakes) {
+      text = `${mistakes === 1 ? 'Something to fix' : `${mistakes} things to fix`}: ${ringing ? 'ringed in the net, and explained below it' : 'explained below the net'}.`;
+    } else if (doubts.length) {
+      // After a scan, on screen where its own message may not be.
+      text = doubts.length === 1
+        ? `Check the sticker marked ? (${name(doubts[0])}) against your cube: tap its colour to confirm or correct it.`
+        : `Check the ${doubts.length} stickers marked ?, from ${name(doubts[0])}, against your cube: tap each one's colour to confirm or correct it.`;
+    }
     if (hold.textContent !== text) hold.textContent = text;
   }
 
@@ -263,6 +283,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     undo.hidden = true;
     field.value = text();
     field.removeAttribute('aria-invalid');
+    // The box holds the net's cube again.
+    if (typing) note.textContent = '';
+    typing = false;
     keep();
     if (showing) preview(stickers);
   }
@@ -357,7 +380,16 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   root.addEventListener('keydown', (event) => event.stopPropagation());
 
   field.addEventListener('input', () => {
-    if (field.value.replace(/\s+/g, '').length >= 54) read(field.value);
+    const count = field.value.replace(/\s+/g, '').length;
+    if (count >= 54) {
+      read(field.value);
+      return;
+    }
+    // Part-way through typing, the box holds no cube: Solve this waits,
+    // rather than solve the net's, and says why.
+    solve.disabled = true;
+    typing = true;
+    note.textContent = `${count} of 54 letters typed: Solve this waits for all 54.`;
   });
   field.addEventListener('change', () => read(field.value));
   copy.addEventListener('click', async () => {
@@ -435,6 +467,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     loadScan(facelets, doubts, photos) {
       note.textContent = '';
       load([...facelets].map(colourOf), doubts.flatMap((doubt, index) => (doubt ? [index] : [])), photos && Uint8Array.from(photos));
+      // The first unsure sticker's face is drawn large, to check and tap.
+      const first = doubts.indexOf(true);
+      select(first >= 0 ? first : selected);
     },
   };
 }
