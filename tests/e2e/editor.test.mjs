@@ -301,7 +301,11 @@ describe('the colour editor', () => {
     await field.fill(colours);
     assert.equal(await facelets(page), SUPERFLIP);
     assert.match(await sticker(page, 1).getAttribute('aria-label'), /^U2: Blue/);
+    assert.equal(await solveThis(page).isEnabled(), true, 'the superflip is ready to solve');
+    // Part-way through typing another, Solve this waits rather than solve the net's.
     await field.fill('UUUU');
+    assert.equal(await solveThis(page).isDisabled(), true, 'Solve this waits while the box holds no cube');
+    assert.equal(await page.locator('.editor-note').textContent(), '4 of 54 letters typed: Solve this waits for all 54.');
     await field.press('Enter');
     assert.match(await page.locator('.editor-note').textContent(), /54 letters; this one has 4/);
     assert.equal(await field.getAttribute('aria-invalid'), 'true');
