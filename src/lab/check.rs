@@ -13,7 +13,7 @@ use crate::show::counters::{self, Counter, CounterError, DrCase};
 use crate::solve::fewest;
 use crate::solve::niss::{self, NissSolution, Side, Sides, Step};
 use crate::solve::orientation::{Axes, Orientation};
-use crate::solve::solver::{furthest, Distance, Solution, SolvedStage, StageMoves};
+use crate::solve::solver::{furthest, goals_reached, Distance, Solution, SolvedStage, StageMoves};
 use crate::solve::stage::StageKind;
 use crate::solve::tables;
 use serde::Serialize;
@@ -360,11 +360,7 @@ fn goal_splits<'a>(
             moves: step.moves[..len].to_vec(),
             side: step.side,
         });
-        let cube = sides.normal_cube(scramble);
-        StageKind::ALL
-            .iter()
-            .take_while(|&&kind| distance(&cube, orientation, kind) == 0)
-            .count()
+        goals_reached(&sides.normal_cube(scramble), orientation)
     };
     let goals: Vec<usize> = (0..=step.moves.len()).map(goals_at).collect();
     let mut pieces = Vec::new();

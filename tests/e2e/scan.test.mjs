@@ -420,6 +420,26 @@ describe('Camera', () => {
     assert.equal(await page.locator('#camera-box').isHidden(), true);
     assert.deepEqual(page.errors, []);
   });
+
+  test('offline before their first use, Scan and the camera say they need the network, and the editor still works', async () => {
+    const page = await phone();
+    const files = await photos(page, STATE);
+    // As offline: the two modules were never fetched, so never kept.
+    await page.route(/\/cube\/(scan|camera)\.js$/, (route) => route.abort('internetdisconnected'));
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Scan' }).click(),
+    ]);
+    await chooser.setFiles(files);
+    const box = page.locator('#scan-box');
+    await box.filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await box.textContent(), 'Scan could not load: it needs the network the first time. The colour editor works offline.');
+    await page.getByRole('button', { name: 'Use camera' }).click();
+    await box.filter({ hasText: /^The camera/ }).waitFor();
+    assert.equal(await box.textContent(), 'The camera could not load: it needs the network the first time. The colour editor works offline.');
+    await page.getByText('Colour editor: paint the cube you hold').click();
+    await page.locator('.net .sticker').first().waitFor();
+  });
 });
 
 describe('Follow along', () => {

@@ -57,26 +57,28 @@ export function wireYourCube() {
     if (editor.open && (fromSummary || restoring)) (await built).focus();
     restoring = false;
   });
+  // Reading photos and the camera are kept for offline use once first used
+  // (scripts/build-files.mjs); the colour editor always is.
+  const unavailable = (what) => {
+    ui.scanBox.textContent = `${what} could not load: it needs the network the first time. The colour editor works offline.`;
+    ui.scanBox.hidden = false;
+  };
   ui.scan.addEventListener('click', () => {
     ui.scanPhotos.click();
     import('./scan.js').then(({ prepareScan }) => prepareScan(), () => {});
   });
   const scanning = { colours, editor: () => { editor.open = true; return openEditor(); } };
   ui.scanPhotos.addEventListener('change', async () => {
-    const { scanPhotos } = await import('./scan.js');
-    scanPhotos(scanning);
+    const scan = await import('./scan.js').catch(() => null);
+    if (scan) scan.scanPhotos(scanning);
+    else unavailable('Scan');
   });
   // A live camera where the browser allows one (a secure page).
   ui.camera.hidden = !navigator.mediaDevices?.getUserMedia;
   ui.camera.addEventListener('click', async () => {
-    // Kept for offline use once first used (scripts/build-files.mjs).
     const camera = await import('./camera.js').catch(() => null);
-    if (camera) {
-      camera.openCamera(scanning);
-    } else {
-      ui.scanBox.textContent = 'The camera could not load: it needs the network the first time. Scan takes photos offline.';
-      ui.scanBox.hidden = false;
-    }
+    if (camera) camera.openCamera(scanning);
+    else unavailable('The camera');
   });
   const follow = async () => (await import('./follow.js')).follow({ colours, wasm });
   ui.follow.addEventListener('click', follow);
