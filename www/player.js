@@ -211,8 +211,10 @@ export function update() {
  */
 function showNowNext({ position }) {
   const notation = (index) => page.moveButtons[index]?.dataset.notation;
-  // As the position stands: a turn being undone is already "Next".
-  const now = notation(position - 1);
+  // As the position stands: a turn being undone is already "Next". At a
+  // stage's start the move before is the last stage's, not this one's.
+  const startsStage = position > 0 && page.solution.stages.some((stage) => stage.start === position && stage.moves.length > 0);
+  const now = startsStage ? undefined : notation(position - 1);
   const next = notation(position);
   // At the end, the move made is the last, not one to make now.
   const made = now && (next ? `Now ${now}` : `Last ${now}`);

@@ -125,7 +125,18 @@ export function createSharing(wasm, { embed, handout }) {
     }
   };
 
-  button.addEventListener('click', () => copy(location.href, 'Share link', 'Link'));
+  // Taken from Teach, a link is for the class: it opens on Watch, not on
+  // the teacher's own controls, and the note says so.
+  button.addEventListener('click', async () => {
+    if (way !== 'teach') {
+      copy(location.href, 'Share link', 'Link');
+      return;
+    }
+    const forClass = new URL(location.href);
+    forClass.searchParams.delete('way');
+    await copy(forClass.href, 'Share link', 'Link');
+    note.textContent = note.textContent.replace(/^Link copied\.$/, 'Link copied: it opens on Watch, for the class.');
+  });
 
   // An <iframe> of the player alone, at the place playback stands, for a
   // course page or slides.

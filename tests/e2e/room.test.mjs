@@ -53,6 +53,31 @@ async function present(page) {
 }
 
 describe('a class can read it from the back row', () => {
+  for (const viewport of [{ width: 1920, height: 1080 }, { width: 3840, height: 2160 }, { width: 1024, height: 768 }]) {
+    test(`presenting at ${viewport.width}×${viewport.height}, the cube and its transport stay where they are from stage to stage`, async () => {
+      const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B`, viewport);
+      await searched(page);
+      await present(page);
+      // The stages with moves, and the end (solved, in full colours, with no key).
+      const starts = await page.locator('.moves > ol > li ol').evaluateAll((lists) => lists
+        .filter((list) => list.querySelector('.move')).map((list) => list.start - 1));
+      starts.push(await page.locator('.moves .move').count() - 1);
+      const places = [];
+      for (const start of starts) {
+        // A move into each stage: its status, key and Progress differ.
+        await page.evaluate((k) => window.thistle.seek(k), start + 1);
+        await page.waitForFunction((k) => window.thistle.status().position === k && !window.thistle.status().moving, start + 1);
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        places.push(await page.evaluate(() => ['#cube', '.transport'].map((part) => {
+          const { top, height } = document.querySelector(part).getBoundingClientRect();
+          return `${part} ${Math.round(top)}+${Math.round(height)}`;
+        }).join(', ')));
+      }
+      assert.equal(new Set(places).size, 1, `the same place in every stage: ${places.join(' | ')}`);
+      await page.close();
+    });
+  }
+
   for (const viewport of [{ width: 1920, height: 1080 }, { width: 3840, height: 2160 }]) {
     test(`Present at ${viewport.width}×${viewport.height} shows the status, the move now and next, the stage and its counters in text of at least 2.5% of the screen's height`, async () => {
       const page = await open(env.browser, env.server.url, viewport);
@@ -275,6 +300,21 @@ describe('a class can read it from the back row', () => {
       && [window.thistle.status().text, document.querySelector('#now-next').textContent])).jsonValue();
     assert.match(during[0], /^Move 3 of /);
     assert.equal(during[1], `Now ${moves[2]} · Next ${moves[3]}`);
+    await page.close();
+  });
+
+  test('a stage taken from its chip shows its own first move next, not the last stage\'s move as now', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B`);
+    await searched(page);
+    await present(page);
+    const second = page.locator('.moves > ol > li').nth(1);
+    const first = await second.locator('.move').first().textContent();
+    const start = await second.evaluate((stage) => stage.querySelector('ol').start - 1);
+    await page.evaluate((k) => window.thistle.seek(k), start);
+    await page.waitForFunction((text) => document.querySelector('#now-next').textContent === text, `Next ${first}`);
+    // One move in, the move made is this stage's.
+    await page.evaluate((k) => window.thistle.seek(k), start + 1);
+    await page.waitForFunction((text) => document.querySelector('#now-next').textContent.startsWith(text), `Now ${first} · `);
     await page.close();
   });
 

@@ -188,9 +188,12 @@ describe('the ways in', () => {
     assert.equal((await status(page)).position, 1);
     const teach = await takeWay(page, 'teach');
     await page.getByRole('button', { name: 'Share', exact: true }).click();
-    await page.getByText('Link copied.').waitFor();
+    // A teacher's link is for the class: it opens on Watch, at the same place.
+    await page.getByText('Link copied: it opens on Watch, for the class.').waitFor();
     const shared = new URL(await page.evaluate(() => navigator.clipboard.readText()));
-    assert.equal(shared.searchParams.get('way'), 'teach', `Share keeps it: ${shared}`);
+    assert.equal(shared.searchParams.has('way'), false, `Share from Teach opens on Watch: ${shared}`);
+    assert.equal(shared.searchParams.get('move'), '1', 'at the same move');
+    assert.equal(query(page).way, 'teach', 'the teacher stays on Teach');
     await teach.getByRole('button', { name: 'Copy embed code' }).click();
     await page.getByText('Embed code copied.').waitFor();
     const code = await page.evaluate(() => navigator.clipboard.readText());
