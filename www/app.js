@@ -48,7 +48,10 @@ function wire() {
   ui.play.addEventListener('click', () => act(() => app.toggle()));
   ui.forward.addEventListener('click', () => act(() => app.stepForward()));
   ui.end.addEventListener('click', () => act(() => app.end()));
-  ui.speed.addEventListener('change', () => app.setSpeed(Number(ui.speed.value)));
+  ui.speed.addEventListener('change', () => {
+    remember('thistle.speed', ui.speed.value);
+    app.setSpeed(Number(ui.speed.value));
+  });
   ui.netSwitch.addEventListener('change', () => {
     remember('thistle.net', String(ui.netSwitch.checked));
     setNet(ui.netSwitch.checked);
@@ -107,6 +110,9 @@ async function start() {
   page.colours = createAppearance({
     wasm, app: page.app, select: $('palette'), letters: $('letters'), dark: $('dark'), redraw: wake,
   });
+  // A speed chosen (a class's 0.25×) is kept on this device, as the Net switch is.
+  const speed = recall('thistle.speed');
+  if ([...ui.speed.options].some((option) => option.value === speed)) ui.speed.value = speed;
   page.app.setSpeed(Number(ui.speed.value));
   setHints(matchMedia('(min-width: 860px) and (min-height: 600px)').matches);
   setNet(recall('thistle.net') === 'true');

@@ -57,6 +57,15 @@ describe('the handout', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('the handout\'s solution line lists the stages with moves, none as an empty mark', async () => {
+    // Orient edges and Orient corners + slice, then two stages with nothing to do.
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U_F&mode=fewest&handout=1`);
+    const line = page.locator('#handout .handout-moves').last();
+    await line.filter({ hasText: /^Solution: / }).waitFor();
+    assert.equal(await line.textContent(), "Solution: F'  |  U' R'");
+    await page.close();
+  });
+
   test('Print handout lays out the sheet of the solution on show and prints only it', async () => {
     const context = await env.browser.newContext();
     await context.addInitScript(() => {

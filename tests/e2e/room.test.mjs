@@ -292,6 +292,10 @@ describe('a class can read it from the back row', () => {
     const speed = page.getByRole('combobox', { name: 'Speed' });
     await speed.selectOption('0.25');
     assert.equal(await speed.locator('option:checked').textContent(), '0.25×');
+    // Kept on this device, over a reload (a clicker's F5 reloads).
+    await page.reload();
+    await searched(page);
+    assert.equal(await speed.inputValue(), '0.25', 'the speed chosen is kept');
     const moves = await page.locator('#moves .move').allTextContents();
     await present(page);
     await page.keyboard.press('PageUp');

@@ -91,7 +91,8 @@ export async function layOutHandout({ root, app, solution }) {
     }),
     element('p', whole
       ? `Solution on the real scramble: ${whole.text}`
-      : `Solution: ${stages.map((stage) => stage.moves.join(' ') || '·').join('  |  ')}`, 'handout-moves'),
+      // Stage by stage; a stage with nothing to do has its own section above.
+      : `Solution: ${stages.filter((stage) => stage.moves.length).map((stage) => stage.moves.join(' ')).join('  |  ') || 'nothing to do'}`, 'handout-moves'),
   );
   // On screen only with handout=1, with a way to print it and one back to
   // the player; printed whenever laid out (those two left out).
