@@ -421,6 +421,21 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
+  test('Ctrl+P during a presentation prints no empty cube box and no closed fold-out', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B&move=7`);
+    await searched(page);
+    await present(page);
+    await printWithCtrlP(page);
+    const box = await page.locator('.stage-box').evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.outlineStyle} ${style.outlineWidth} ${style.borderTopWidth}`;
+    });
+    assert.match(box, /^(none \S+|\S+ 0px) 0px$/, `the cube's box draws nothing: ${box}`);
+    assert.equal(await page.locator('#stage-more').isVisible(), false, 'How it works, closed, is not printed');
+    assert.equal(await page.locator('.print-cube').isVisible(), true, 'the cube is');
+    await page.close();
+  });
+
   test('Ctrl+P prints the cube as drawn, the status, the stage, the moves and the counters, without buttons, on at most two A4 pages', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);
