@@ -320,6 +320,9 @@ pub struct App {
     preview: Option<[Option<Face>; facelet::N_FACELETS]>,
     /// Follow along: full colours and an arrow for the next turn.
     follow: bool,
+    /// A stage whose view the cube keeps, wherever playback stands
+    /// (`holdView`).
+    held_view: Option<usize>,
 }
 
 #[wasm_bindgen]
@@ -347,6 +350,7 @@ impl App {
             solution: NissSolution::normal(Solution::from_stages(empty)),
             preview: None,
             follow: false,
+            held_view: None,
         })
     }
 
@@ -593,6 +597,16 @@ impl App {
         to_js(&entries)
     }
 
+    /// Keeps the cube in stage `stage`'s view (in the stage view) wherever
+    /// playback stands, or, with none, in the view of where it stands. A
+    /// video of one stage ends on its goal in its own colours: at a
+    /// stage's end the position is the next stage's start, which shows the
+    /// next stage's work.
+    #[wasm_bindgen(js_name = holdView)]
+    pub fn hold_view(&mut self, stage: Option<usize>) {
+        self.held_view = stage;
+    }
+
     /// Colours the cube by the stage playing (`stage`) or in full colours
     /// (`colours`).
     #[wasm_bindgen(js_name = setView)]
@@ -817,8 +831,8 @@ impl App {
         }
         match self.view_mode {
             ViewMode::Stage => self
-                .playback
-                .view_stage()
+                .held_view
+                .or_else(|| self.playback.view_stage())
                 .and_then(|s| StageKind::ALL.get(s).copied()),
             ViewMode::Colours => None,
         }

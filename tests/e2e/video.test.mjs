@@ -42,6 +42,7 @@ const readVideo = (page, bytes, times) => page.evaluate(async ({ base64, times }
     let drawn = 0;
     let banded = 0;
     let aside = 0;
+    let magenta = 0;
     for (let i = 0; i < data.length; i += 4) {
       const differs = Math.abs(data[i] - background[0]) + Math.abs(data[i + 1] - background[1])
         + Math.abs(data[i + 2] - background[2]) > 40;
@@ -49,12 +50,17 @@ const readVideo = (page, bytes, times) => page.evaluate(async ({ base64, times }
       if (differs && i / 4 < band * canvas.width) banded += 1;
       // Right of the cube (a square, centred, below the band): the move and the legend.
       if (differs && (i / 4) % canvas.width > (canvas.width + canvas.height) / 2 && i / 4 >= band * 2 * canvas.width) aside += 1;
+      // The stage view's magenta (a flipped edge, a middle-layer edge), on the cube's square.
+      const x = (i / 4) % canvas.width;
+      const onCube = Math.abs(x - canvas.width / 2) < canvas.height / 2 && i / 4 >= band * 2 * canvas.width;
+      if (onCube && data[i] > 150 && data[i + 1] < 90 && data[i + 2] > 110) magenta += 1;
     }
     frames.push({
       mediaTime,
       drawn: drawn / (data.length / 4),
       band: banded / (band * canvas.width),
       aside: aside / (data.length / 4),
+      magenta: magenta / (data.length / 4),
       picture: canvas.toDataURL('image/png'),
     });
   }
@@ -120,6 +126,7 @@ describe('save video', () => {
     assert.ok(start.aside > 0.003, `the move and the legend are drawn right of the cube (${(100 * start.aside).toFixed(1)}%)`);
     // Frames reach the end: none were lost to a busy encoder.
     assert.ok(end.mediaTime >= video.duration - 0.2, `the last frame is at ${end.mediaTime} s of ${video.duration} s`);
+
     keepFrame('cube', start);
 
     await dialog(page).getByRole('button', { name: 'Close' }).click();
@@ -127,6 +134,25 @@ describe('save video', () => {
     const after = await status(page);
     assert.equal(after.position, before.position, 'playback is back where it was');
     assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Save video', 'focus returns to the button');
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a stage ends on its goal in its own view and key, not in the next stage\'s', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B&mode=fast&move=1`);
+    await searched(page);
+    await settle(page);
+    const { bytes } = await recordVideo(page, '4');
+    const video = await readVideo(page, bytes, [0.3, 'end']);
+    const [start, end] = video.frames;
+    keepFrame('stage-end', end);
+    // Orient edges starts with flipped edges (magenta) and ends with none;
+    // the next stage's view would show its middle-layer edges in magenta.
+    assert.ok(start.magenta > 0.002, `flipped edges at the start: ${(100 * start.magenta).toFixed(2)}% of the frame`);
+    assert.ok(end.magenta < 0.0005, `no magenta on the cube at the end: ${(100 * end.magenta).toFixed(2)}% of the frame`);
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await quiet(page);
+    // The page's own view is as before: the stage playback stands in.
+    assert.equal(await page.evaluate(() => window.thistle.status().position), 1);
     assert.deepEqual(page.errors, []);
   });
 

@@ -277,7 +277,12 @@ async function record({ stages, speed, size, onProgress, signal }) {
       if (failure) throw failure;
       const moving = phase === 'play';
       if (moving) {
-        if (!advance(step)) phase = 'tail';
+        if (!advance(step)) {
+          phase = 'tail';
+          // A stage ends on its goal in its own view, not the next stage's
+          // (a solved cube, at the end, is in full colours).
+          if (stages.length === 1 && last < solution.total) app.holdView(stages[0]);
+        }
       } else {
         draw();
         if (k > 0) held += step;
@@ -312,6 +317,7 @@ async function record({ stages, speed, size, onProgress, signal }) {
     return new Blob([muxer.target.buffer], { type: 'video/webm' });
   } finally {
     if (encoder.state !== 'closed') encoder.close();
+    app.holdView(undefined);
     page.recording = false;
     if (!flat) {
       canvas.width = saved.width;
