@@ -79,6 +79,7 @@ function drawAside(context, { colours, status, move, legend }, band) {
   const { width } = context.canvas;
   const right = width - band * 0.4;
   context.textAlign = 'right';
+  context.textBaseline = 'middle';
   context.fillStyle = colours.muted;
   context.font = `${Math.round(band * 0.3)}px sans-serif`;
   context.fillText(status.position > 0 ? `Move ${status.position}` : 'Scrambled', right, band * 1.5);
@@ -89,6 +90,11 @@ function drawAside(context, { colours, status, move, legend }, band) {
   context.font = `${Math.round(band * 0.26)}px sans-serif`;
   legend.forEach(({ colour, meaning }, k) => {
     const y = band * 3.6 + k * swatch * 1.7;
+    // On the page's background: a long meaning reaches over the cube's
+    // square, where a hidden face's panel may pass behind it mid-turn.
+    const { width: wide } = context.measureText(meaning);
+    context.fillStyle = colours.background;
+    context.fillRect(right - swatch * 1.5 - wide - swatch * 0.3, y - swatch * 0.8, wide + swatch * 0.6, swatch * 1.6);
     context.fillStyle = colours.ink;
     context.fillText(meaning, right - swatch * 1.5, y);
     context.fillStyle = colour;
