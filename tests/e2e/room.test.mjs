@@ -145,7 +145,7 @@ describe('a class can read it from the back row', () => {
     { what: "a long stage's plain words", query: 'scramble=R_U2_F-_L_D_B2_R-_U_F2_D-_L2_B_R2_U-_F_D2_L-_B-_U2_R&move=11', stage: /^Stage 3: Separate pieces/ },
     { what: 'a DR case in Progress', query: 'scramble=R_U2_F-_L_D_B2_R-_U_F2_L-_D-_B_R2_U-_F_L2_D_B-_R_U-&mode=fewest&move=7', stage: /^Stage 2: Orient corners/ },
   ];
-  const rooms = [{ width: 1024, height: 768 }, { width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 3840, height: 2160 }];
+  const rooms = [{ width: 1024, height: 768 }, { width: 1280, height: 720 }, { width: 1366, height: 768 }, { width: 1920, height: 1080 }, { width: 3840, height: 2160 }];
   for (const viewport of rooms) for (const { what, query, stage: stageName } of longest) {
     test(`in a presentation at ${viewport.width}×${viewport.height}, with ${what}, the stage's plain words and How it works are on screen, and How it works, opened, all of it`, async () => {
       const page = await open(env.browser, `${env.server.url}?${query}`, viewport);
