@@ -174,7 +174,7 @@ describe('a class can read it from the back row', () => {
     });
   }
 
-  for (const viewport of [{ width: 1280, height: 720 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [{ width: 1280, height: 720 }, { width: 1280, height: 800 }, { width: 1024, height: 768 }]) {
     test(`Teach at ${viewport.width}×${viewport.height}, not presenting, shows the whole player and its colour key on the first screen`, async () => {
       const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_U_F2_D-_L2_B_R2_U-_F_D2_L-_B-_U2_R&move=8`, viewport);
       await searched(page);
