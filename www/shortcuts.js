@@ -7,7 +7,7 @@ let dialog = null;
 export function openShortcuts() {
   if (!dialog) {
     document.body.insertAdjacentHTML('beforeend', `
-<dialog id="keys" class="dialog keys" aria-labelledby="keys-title">
+<dialog id="keys" class="dialog keys" aria-labelledby="keys-title" tabindex="-1">
   <h2 id="keys-title">Keyboard shortcuts</h2>
   <p><span class="page-only">Tab moves between controls: the way in's own, then the cube's, then Share; </span>Space or Enter presses the focused control. These keys work anywhere but in a text box:</p>
   <table>
@@ -28,4 +28,8 @@ export function openShortcuts() {
     dialog = document.getElementById('keys');
   }
   dialog.showModal();
+  // Read from its heading: where it scrolls (an embed's small frame),
+  // focus on Close, its first control, would start it at the bottom.
+  dialog.focus();
+  dialog.scrollTop = 0;
 }

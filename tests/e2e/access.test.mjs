@@ -285,10 +285,15 @@ describe('a page for everyone', () => {
     assert.equal(await focused(), 'Your cube');
     await tabTo(/^Colour editor/);
     await page.keyboard.press('Enter');
-    // Opened, the editor has focus on U1, the sticker to paint. Paint U2
-    // from solved: the top rows of F and B swap, and of R and L. The arrow
-    // keys select a sticker; a colour letter paints it and selects the next.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label')?.startsWith('U1: '));
+    // Opened, the editor has focus on U1, the sticker to paint, not painted.
+    // Start from solved, then back on the net (Shift+Tab), paint U2 from
+    // solved: the top rows of F and B swap, and of R and L. The arrow keys
+    // select a sticker; a colour letter paints it and selects the next.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'U1: not painted');
+    await tabTo('Start from solved');
+    await page.keyboard.press('Enter');
+    for (let k = 0; k < 12 && !(await focused()).startsWith('U1: '); k += 1) await page.keyboard.press('Shift+Tab');
+    assert.equal(await focused(), 'U1: White', 'back on the net, U1 painted');
     const keys = ['ArrowRight', 'ArrowRight', 'ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowRight', 'o', 'o', 'o',
       'ArrowLeft', 'ArrowUp', 'ArrowLeft', 'ArrowLeft', 'b', 'b', 'b',
       'ArrowLeft', 'ArrowUp', 'ArrowLeft', 'ArrowLeft', 'r', 'r', 'r',

@@ -106,6 +106,10 @@ describe('the embedded player', () => {
     await list.waitFor();
     const said = await list.evaluate((dialog) => dialog.innerText);
     assert.match(said, /embedded player: step forward or back one move/);
+    // Opened at its heading, in a frame too small for all of it.
+    const heading = await list.getByRole('heading', { name: 'Keyboard shortcuts' }).boundingBox();
+    const frame = await list.boundingBox();
+    assert.ok(heading.y >= frame.y && heading.y + heading.height <= frame.y + frame.height, `its heading in view: ${JSON.stringify([heading, frame])}`);
     assert.doesNotMatch(said, /Scramble box|Share/);
     await context.close();
   });
