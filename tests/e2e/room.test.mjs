@@ -421,6 +421,25 @@ describe('a class can read it from the back row', () => {
     await page.close();
   });
 
+  test('presenting, Tab reaches the right column\'s controls in the order they are on screen, Exit presentation first', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B&move=3`, { width: 1920, height: 1080 });
+    await searched(page);
+    await page.keyboard.press('f');
+    await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
+    const reached = [];
+    for (let k = 0; k < 30 && reached.length < 2; k += 1) {
+      await page.keyboard.press('Tab');
+      const at = await page.evaluate(() => {
+        const element = document.activeElement;
+        return { name: element.textContent.trim(), top: element.getBoundingClientRect().top };
+      });
+      if (/^(Exit presentation|How it works)/.test(at.name)) reached.push(at);
+    }
+    assert.deepEqual(reached.map((at) => at.name.split(':')[0]), ['Exit presentation', 'How it works']);
+    assert.ok(reached[0].top < reached[1].top, `Exit presentation above How it works: ${JSON.stringify(reached)}`);
+    await page.close();
+  });
+
   test('Ctrl+P during a presentation prints no empty cube box and no closed fold-out', async () => {
     const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B&move=7`);
     await searched(page);
