@@ -86,9 +86,13 @@ export function createWays({ onWay, onError }) {
     panel(way).hidden = false;
     // The way's plain-words opening and its first control come on screen
     // (below the cube on a phone, as the page's scroll padding keeps them
-    // clear of the sticky player).
+    // clear of the sticky player). On a phone the opening goes to the top
+    // of what is left, so the way's own controls follow it on screen, not
+    // the view's, which come before it in the page.
     if (!byHand) return;
-    for (const part of [panel(way).firstElementChild, firstControl(way)]) part?.scrollIntoView({ block: 'nearest' });
+    const phone = matchMedia('(max-width: 859px)').matches;
+    panel(way).firstElementChild?.scrollIntoView({ block: phone ? 'start' : 'nearest' });
+    firstControl(way)?.scrollIntoView({ block: 'nearest' });
   };
   for (const way of WAYS) {
     tab(way).addEventListener('click', () => show(way, { byHand: true }));

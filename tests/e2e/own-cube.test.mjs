@@ -44,6 +44,18 @@ const facelets = (page) => page.getByRole('textbox', { name: 'Facelets' }).input
 const stickyShare = (page) => page.evaluate(() => document.querySelector('.stage-box').getBoundingClientRect().bottom / innerHeight);
 
 describe('the colour editor on a phone', () => {
+  test('taking Your cube on the smallest phone brings its ways in on screen below the player: Scan, the camera and the colour editor', async () => {
+    const page = await phone('iPhone SE');
+    await page.waitForFunction(() => {
+      const under = document.querySelector('.stage-box').getBoundingClientRect().bottom;
+      return ['#scan', '#camera', '#editor summary'].every((selector) => {
+        const { top, bottom, height } = document.querySelector(selector).getBoundingClientRect();
+        return height > 0 && top >= under - 1 && bottom <= innerHeight;
+      });
+    });
+    await page.context().close();
+  });
+
   for (const name of PHONES) {
     test(`on ${name}, the whole net is on screen, nothing scrolls sideways, and 48 letters enter a cube`, async () => {
       const page = await phone(name);
