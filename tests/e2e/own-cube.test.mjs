@@ -248,6 +248,8 @@ describe('painting', () => {
     assert.equal(ringed.length, 1);
     assert.equal(ringed[0][0], '53');
     assert.match(ringed[0][1], /6px/, `its ring: ${ringed[0][1]}`);
+    // A dark band in it, so it shows on a red sticker too, whose red the error's is.
+    assert.match(ringed[0][1], /rgb\(17, 17, 17\)/, `its ring: ${ringed[0][1]}`);
     const { height } = page.viewportSize();
     const told = await hold.boundingBox();
     assert.ok(told.y >= 0 && told.y + told.height <= height, `the line on screen: ${JSON.stringify(told)} in ${height} px`);
