@@ -366,7 +366,9 @@ fn goal_splits<'a>(
     let mut pieces = Vec::new();
     let mut start = 0;
     for goal in level + 1..reached {
-        // The first length from which every longer one has reached the goal.
+        // The first length from which every longer one has reached the
+        // goal: no earlier than the last goal's, as reaching this goal is
+        // reaching that one too.
         let Some(end) = (0..=step.moves.len())
             .rev()
             .take_while(|&len| goals[len] >= goal)
@@ -374,8 +376,8 @@ fn goal_splits<'a>(
         else {
             break;
         };
-        pieces.push(&step.moves[start..end.max(start)]);
-        start = end.max(start);
+        pieces.push(&step.moves[start..end]);
+        start = end;
     }
     pieces.push(&step.moves[start..]);
     pieces
