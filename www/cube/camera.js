@@ -6,7 +6,8 @@
 // on first use.
 
 import { ui, styleSheet } from '../page.js';
-import { element, prepareScan, scanFrames, thumbnail } from './scan.js';
+import { element } from './element.js';
+import { prepareScan, scanFrames, thumbnail } from './scan.js';
 
 await styleSheet('cube/own-cube.css');
 

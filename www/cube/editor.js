@@ -15,14 +15,16 @@
 // come from the lab's worker, and are listed and their stickers ringed when
 // it answers. A scan (scan.js) loads its reading here, its unsure stickers
 // marked until painted, and its problems name the photos that show the
-// stickers at fault.
+// stickers at fault. The 54-letter string, in and out, is facelet-box.js's.
 
 import { stickyHeight } from '../cube.js';
 import { cell, NET_COLUMNS as COLUMNS, NET_ROWS as ROWS } from '../net.js';
 import { styleSheet } from '../page.js';
 import { recall, remember } from '../remembered.js';
+import { element, sentence } from './element.js';
+import { createFaceletBox } from './facelet-box.js';
 import {
-  BLANK, faceOf, FACES, isCentre, name, SOLVED, step, TOP_WHILE_PAINTING, UNKNOWN,
+  BLANK, faceOf, FACES, isCentre, name, SOLVED, step, TOP_WHILE_PAINTING, UNKNOWN, UNPAINTED,
 } from './stickers.js';
 
 await styleSheet('cube/own-cube.css');
@@ -30,14 +32,6 @@ await styleSheet('cube/own-cube.css');
 const CELLS = new Map(SOLVED.map((_, index) => [cell(index).join(','), index]));
 /** Where the cube being painted is kept on this device. */
 const KEPT = 'thistle.painting';
-const sentence = (text) => `${text.replace(/^./, (c) => c.toUpperCase())}.`;
-
-function element(tag, attributes = {}, text = '') {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 /**
  * Builds the editor in `root`. `colours` is the wasm palette's faces (in
@@ -69,7 +63,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   // A cube in the hand is painted sticker by sticker: each starts not
   // painted, so nothing counts as a mistake before it is (a solved start
   // is a button away, for a few stickers' change).
-  const stickers = SOLVED.map((c, i) => (isCentre(i) ? c : BLANK));
+  const stickers = [...UNPAINTED];
   let selected = 0;
   /** Stickers a scan was unsure of, until painted or replaced. */
   let unsure = new Set();
@@ -84,8 +78,6 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   let paintedLast = false;
   /** Whether the player shows this cube (the editor is on screen). */
   let showing = false;
-  /** Whether the facelet box holds a part-typed string, not the net's cube. */
-  let typing = false;
 
   const hold = element('p', { class: 'editor-hold', 'aria-live': 'polite' });
   // Backspace's button, for a touch screen: a mis-tap is taken back there.
@@ -132,17 +124,12 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   const actions = element('div', { class: 'editor-actions' });
   actions.append(solve, solved, fromShown, clear, undo);
 
-  const label = element('label', { for: 'editor-facelets' }, 'Facelets');
-  const field = element('input', {
-    id: 'editor-facelets', type: 'text', spellcheck: 'false', autocomplete: 'off',
-    autocapitalize: 'characters', title: '54 letters, faces U R F D L B, each row by row (. for a sticker not painted)',
-  });
-  const copy = element('button', { type: 'button' }, 'Copy');
-  const fieldRow = element('div', { class: 'facelet-row' });
-  fieldRow.append(label, field, copy);
   const note = element('p', { class: 'editor-note', 'aria-live': 'polite' });
+  const faceletBox = createFaceletBox({
+    check, colourOf, note, onCube: (colours) => load(colours), onUnreadable: () => { solve.disabled = true; },
+  });
 
-  root.append(top, palette, box, whole, list, actions, fieldRow, note);
+  root.append(top, palette, box, whole, list, actions, faceletBox.row, note);
 
   /** Selects sticker `index` (a centre selects the face's first sticker); focus follows where it was in the net. */
   function select(index, focus = net.contains(document.activeElement)) {
@@ -173,10 +160,10 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   function tellHold() {
     const face = faceOf(selected);
     const colour = COLOURS[face].toLowerCase();
-    // The problems are the likeliest explanations, so more may be wrong than they count.
     const doubts = [...unsure].sort((a, b) => a - b);
     let text = `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
     if (mistakes) {
+      // The problems are the likeliest explanations, so more may be wrong than they count.
       text = `${mistakes === 1 ? 'Something to fix' : `${mistakes} things to fix`}: ${ringing ? 'ringed in the net, and explained below it' : 'explained below the net'}.`;
     } else if (doubts.length) {
       // After a scan, on screen where its own message may not be.
@@ -281,11 +268,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     solve.disabled = !valid;
     // Undo is for the change just made to the whole cube (`undoable`).
     undo.hidden = true;
-    field.value = text();
-    field.removeAttribute('aria-invalid');
-    // The box holds the net's cube again.
-    if (typing) note.textContent = '';
-    typing = false;
+    faceletBox.show(text());
     keep();
     if (showing) preview(stickers);
   }
@@ -326,26 +309,6 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     tellHold();
   }
 
-  /** Reads a pasted or typed facelet string into the net, if it fits. */
-  function read(typed) {
-    const letters = typed.replace(/\s+/g, '').toUpperCase();
-    const colours = [...letters].map(colourOf);
-    const centresFit = colours.length === 54
-      && colours.every((c, i) => (isCentre(i) ? c === faceOf(i) : c >= BLANK));
-    if (centresFit) {
-      note.textContent = '';
-      load(colours);
-      return;
-    }
-    const { error } = check(letters);
-    note.textContent = colours.length === 54 && colours.every((c) => c >= BLANK)
-      ? 'The centres must read U R F D L B (white, red, green, yellow, orange, blue).'
-      : sentence(error || 'not a facelet string');
-    field.setAttribute('aria-invalid', 'true');
-    // Solve this waits for the box to hold a cube again (the net's is still shown).
-    solve.disabled = true;
-  }
-
   net.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const steps = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[event.key];
@@ -367,7 +330,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   // facelet box, so a person can keep tapping or typing from any of its
   // controls.
   root.addEventListener('keydown', (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.target === field) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.target === faceletBox.field) return;
     const key = event.key.toUpperCase();
     if (/^[1-6]$/.test(key)) paint(Number(key) - 1);
     else if (key.length === 1 && COLOUR_LETTERS.includes(key)) paint(COLOUR_LETTERS.indexOf(key));
@@ -379,31 +342,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   // Keys used here are not playback commands (Space, digits, arrows).
   root.addEventListener('keydown', (event) => event.stopPropagation());
 
-  field.addEventListener('input', () => {
-    const count = field.value.replace(/\s+/g, '').length;
-    if (count >= 54) {
-      read(field.value);
-      return;
-    }
-    // Part-way through typing, the box holds no cube: Solve this waits,
-    // rather than solve the net's, and says why.
-    solve.disabled = true;
-    typing = true;
-    note.textContent = `${count} of 54 letters typed: Solve this waits for all 54.`;
-  });
-  field.addEventListener('change', () => read(field.value));
-  copy.addEventListener('click', async () => {
-    try {
-      await navigator.clipboard.writeText(field.value);
-      note.textContent = 'Facelets copied.';
-    } catch {
-      field.focus();
-      field.select();
-      note.textContent = 'Press Ctrl+C (or ⌘C) to copy the selected facelets.';
-    }
-  });
   solve.addEventListener('click', () => {
-    const result = check(field.value);
+    const result = check(faceletBox.field.value);
     if (result.valid) onSolve(result.facelets);
   });
   /** The cube before the last change of the whole cube, which Undo brings back. */
@@ -437,13 +377,13 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   };
   // Painting starts again from U1, which comes back on screen with the colours.
   clear.addEventListener('click', undoable('Clear all', () => {
-    load(SOLVED.map((c, i) => (isCentre(i) ? c : BLANK)));
+    load(UNPAINTED);
     select(0);
     focusSticker();
   }));
   fromShown.addEventListener('click', undoable('Start from the shown cube', () => {
-    const facelets = shown();
-    if (facelets) read(facelets);
+    const cube = shown();
+    if (cube) faceletBox.read(cube);
   }));
 
   let kept = null;
@@ -452,7 +392,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   } catch {
     // Something else under our key: start afresh.
   }
-  if (typeof kept?.facelets === 'string') read(kept.facelets);
+  if (typeof kept?.facelets === 'string') faceletBox.read(kept.facelets);
   note.textContent = '';
   select(Number.isInteger(kept?.selected) && kept.selected >= 0 && kept.selected < 54 ? kept.selected : 0, false);
   refresh();

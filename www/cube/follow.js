@@ -12,18 +12,12 @@
 import { $, page, ui, styleSheet, wholeSolution } from '../page.js';
 import { act } from '../player.js';
 import { remember } from '../remembered.js';
+import { element } from './element.js';
 
 await styleSheet('cube/own-cube.css');
 
 let panel = null;
 const editor = $('editor');
-
-function element(tag, attributes = {}, text = '') {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 /** The panel, built once; `faces` are the WCA palette's, for the colour names. */
 function build(faces) {

@@ -8,6 +8,7 @@
 import { cell } from '../net.js';
 import { ui, styleSheet } from '../page.js';
 import { labClient } from '../solving.js';
+import { element } from './element.js';
 
 await styleSheet('cube/own-cube.css');
 
@@ -25,13 +26,6 @@ let pending = [];
 let retake = null;
 /** The photo whose Retake button opened the chooser, to be replaced first. */
 let retaking = null;
-
-export function element(tag, attributes = {}, text = '') {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 const capital = (text) => text.replace(/^./, (c) => c.toUpperCase());
 

@@ -9,6 +9,8 @@ export const SOLVED = Array.from({ length: 54 }, (_, i) => Math.floor(i / 9));
 export const BLANK = -1;
 export const UNKNOWN = -2;
 export const isCentre = (index) => index % 9 === 4;
+/** A cube with only its centres painted: where painting one in the hand starts. */
+export const UNPAINTED = SOLVED.map((c, i) => (isCentre(i) ? c : BLANK));
 export const faceOf = (index) => Math.floor(index / 9);
 export const name = (index) => `${FACES[faceOf(index)]}${(index % 9) + 1}`;
 /**
