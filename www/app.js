@@ -15,7 +15,7 @@ import { $, page, painted, showStartupError, ui } from './page.js';
 import { act, describeCube, draw, quiet, setNet, wake } from './player.js';
 import { recall, remember } from './remembered.js';
 import { createSharing } from './share.js';
-import { openLink, setView, showFailure, view } from './show.js';
+import { followHistory, openLink, setView, showFailure, view } from './show.js';
 import { createSolver } from './solving.js';
 import { createWays } from './ways.js';
 import { wireWatch } from './watch/watch.js';
@@ -134,6 +134,7 @@ async function start() {
   const early = window.thistleTapped();
   if (early) $(early).click();
   openLink();
+  addEventListener('popstate', followHistory);
   // Follow along carries on after a reload, whichever way is open.
   if (recall('thistle.follow') === 'true') page.ways.wire('cube').catch(showFailure);
   performance.mark('thistle-ready');

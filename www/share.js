@@ -87,6 +87,8 @@ export function createSharing(wasm, { embed, handout }) {
   let view = 'stage';
   let way = 'watch';
   let written = '';
+  // A new cube gets its own history entry, so Back brings the one before.
+  let newEntry = false;
 
   const linkQuery = (embedded) => wasm.encodeLink(
     current.input, current.mode, view, position, current.stages, embedded, handout && !embedded,
@@ -102,7 +104,9 @@ export function createSharing(wasm, { embed, handout }) {
     const address = `${location.pathname}${query ? `?${query}` : ''}`;
     if (address === written) return;
     written = address;
-    history.replaceState(null, '', address);
+    if (newEntry) history.pushState(null, '', address);
+    else history.replaceState(null, '', address);
+    newEntry = false;
     if (!field.hidden && field.getAttribute('aria-label') === 'Share link') field.value = location.href;
   };
 
@@ -155,9 +159,12 @@ export function createSharing(wasm, { embed, handout }) {
      * `stages` (one string of moves a stage) where the solution is not the
      * one the mode finds, so the link plays the one on show, else null;
      * `lab`, the FMC lab's state it was found with (`{ niss, axes, chosen,
-     * attempt }`, as `labOfLink` gives it).
+     * attempt }`, as `labOfLink` gives it); `reopened` where it is the
+     * cube of the address already (a link opened, Back or Forward), which
+     * keeps its history entry; another cube gets one of its own.
      */
-    show(shown, entered, stages, lab) {
+    show(shown, entered, stages, lab, reopened) {
+      newEntry = !reopened && current !== null && current.input.text.trim() !== entered.text.trim();
       current = { input: entered, mode: shown.mode, stages, lab };
       position = 0;
       algCubing.href = shown.algCubing;

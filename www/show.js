@@ -121,6 +121,9 @@ export function display(wanted, searched, counts = null) {
   if (page.attempt && page.attempt.input !== wanted.input.text) page.attempt = null;
   if (page.lab) page.lab.shown();
   if (page.prove) page.prove.shown(wanted);
+  // Before the player moves to the new solution's start: the cube before
+  // keeps its move in its own history entry.
+  page.sharing.show(result, wanted.input, wanted.stages ?? null, labState(), opening);
   showSolution(result.solution, wanted.input);
   page.showLabSolution?.();
   setMode(result.mode);
@@ -129,7 +132,6 @@ export function display(wanted, searched, counts = null) {
   showCounts(withStagesTotal(counts ?? (result.mode === 'fewest'
     ? `${moves(result.fewestTotal)} · ${result.fastTotal} ${SHORTEST}`
     : `${moves(result.fastTotal)}, each stage its own shortest · ${result.fewestTotal} in Fewest moves`), result.solution));
-  page.sharing.show(result, wanted.input, wanted.stages ?? null, labState());
   offerLinkSolution(wanted);
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
   // A handout laid out, on screen or for printing, follows the solution.
@@ -378,6 +380,24 @@ export function openLink() {
     history.replaceState(null, '', address);
   }
   opening = false;
+}
+
+/**
+ * Back or Forward to another cube's history entry (each new cube has one:
+ * share.js) opens that entry's link, as if the page had been opened with
+ * it; a way's entry of the same cube leaves the cube as it is (ways.js).
+ * A practice attempt keeps its scramble on show.
+ */
+export function followHistory() {
+  let cube = null;
+  try {
+    cube = readLink(page.wasm, /^(scramble|state)=/);
+  } catch {
+    // A broken link's entry is opened, for openLink to say what is wrong.
+  }
+  if (cube && cube.input.text.trim() === page.wanted?.input.text.trim()) return;
+  if (practising()) return;
+  openLink();
 }
 
 /**

@@ -233,6 +233,41 @@ describe('the ways in', () => {
     await context.close();
   });
 
+  test('Back after Random or a typed scramble brings the cube before at its move, and Forward the new one: nothing entered is lost', async () => {
+    const context = await env.browser.newContext(devices['iPhone SE']);
+    const page = await openIn(context, `${env.server.url}?scramble=R_U-_F2&move=2`);
+    await searched(page);
+    const box = page.getByRole('textbox', { name: 'Scramble' });
+    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await page.waitForFunction(() => !new URL(location.href).searchParams.get('scramble')?.startsWith('R_U-_F2'));
+    await searched(page);
+    const random = await box.inputValue();
+    await box.fill("F B' D2");
+    await page.getByRole('button', { name: 'Solve', exact: true }).click();
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('scramble') === 'F_B-_D2');
+    await searched(page);
+    await page.goBack();
+    await page.waitForFunction((text) => document.getElementById('scramble').value === text, random);
+    await searched(page);
+    assert.equal(await box.inputValue(), random, 'the random scramble is back in the box');
+    await page.goBack();
+    await page.waitForFunction(() => document.getElementById('scramble').value === "R U' F2");
+    await searched(page);
+    assert.equal((await status(page)).position, 2, 'at the move its entry was left at');
+    assert.equal(query(page).move, '2');
+    await page.goForward();
+    await page.goForward();
+    await page.waitForFunction(() => document.getElementById('scramble').value === "F B' D2");
+    assert.equal(query(page).scramble, 'F_B-_D2');
+    // Changing the mode is the same cube: no entry of its own.
+    await page.getByRole('radio', { name: /Fastest/ }).check();
+    await searched(page);
+    await page.goBack();
+    await page.waitForFunction((text) => document.getElementById('scramble').value === text, random);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
   test('an unknown way opens Watch with a note, and the rest of the link still opens', async () => {
     const page = await open(env.browser, `${env.server.url}?scramble=R_U-_F2&mode=fast&move=2&way=kitchen`);
     await searched(page);
