@@ -4,7 +4,7 @@
 // first use.
 
 const TERMS = [
-  ['Moves: R, R′, R2', 'A letter turns one face: U up, D down, R right, L left, F front, B back. R alone is a quarter turn clockwise as you look at that face, R′ ("R prime") anticlockwise, and R2 a half turn. Each counts as one move.'],
+  ['Moves: R, R\', R2', 'A letter turns one face: U up, D down, R right, L left, F front, B back. R alone is a quarter turn clockwise as you look at that face, R\' ("R prime", also printed R′) anticlockwise, and R2 a half turn. Each counts as one move.'],
   ['Stage', 'One of the four steps Thistlethwaite\'s method solves the cube in. Each allows fewer kinds of turn than the one before, until half turns alone finish it.'],
   ['EO (edge orientation)', 'Stage 1, Orient edges: every edge is turned the right way round, so none needs flipping again. Fewest-moves solvers call it EO.'],
   ['DR (domino reduction)', 'Stage 2, Orient corners + slice: every corner\'s top or bottom colour faces up or down, and the four middle-layer edges are in the middle layer. The cube then turns like a 3×3×2 "domino".'],
@@ -13,7 +13,8 @@ const TERMS = [
   ['Finish', 'Stage 4, Half-turn finish: half turns solve the cube.'],
   ['NISS', 'Normal-inverse scramble switch: a step may be found on the inverse scramble (the scramble undone, backwards). Moves found there are written in parentheses, and undone at the end of the whole solution.'],
   ['G0, G1, G2, G3', 'The groups of positions each stage works in: G0 is every position; G1, those that need no edge flipped; G2, those quarter turns of U and D and half turns of the rest reach (U and D, or the faces the corners are oriented to); G3, those half turns alone reach. Each stage takes the cube from one group to the next.'],
-  ['Coset', 'One class of positions that a stage treats as the same: two positions are in one coset when the next group\'s turns lead from one to the other. A stage\'s table gives each coset\'s distance to the goal.'],
+  ['Axis (R/L, U/D, F/B)', 'A pair of opposite faces, named by both: R/L is right and left. A stage is done on an axis: after EO on F/B, F and B turn only by half turns; after DR on U/D, only U and D still turn by quarter turns. The solver tries every axis and keeps the shortest.'],
+  ['Coset', 'One class of positions that a stage treats as the same, as they look the same to it (the same edges flipped, say): one is the other with the next group\'s turns done before the scramble. Turns done after it can change the class. A stage\'s table gives each coset\'s distance to the goal.'],
   ['Tetrad', 'One of the two sets of four corners that half turns keep apart: URF, ULB, DLF, DRB and UFL, UBR, DFR, DBL. Stage 3 puts each corner in its own tetrad, with the twist (1 in 6) that half turns can solve.'],
   ['Parity', 'Whether the pieces\' arrangement is an even or odd number of swaps from solved. Half turns cannot change it, so stage 3 makes it even.'],
   ['The slices (M, E, S)', 'The middle layers: M between R and L, E between U and D, S between F and B. On other axes a stage names the slice its axes make.'],

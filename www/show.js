@@ -8,8 +8,11 @@ import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } fro
 import { labOfLink, readLink } from './share.js';
 import { draftFor } from './remembered.js';
 
-/** What Fastest's count is, beside another. */
-const SHORTEST = 'if each stage took its own shortest';
+/**
+ * What Fastest's count is, beside another: more moves, though each of its
+ * stages is as short as it can be on its own.
+ */
+const SHORTEST = 'in Fastest (each stage its own shortest)';
 
 /** Whether the link the page was opened with is being shown. */
 let opening = false;
@@ -57,8 +60,9 @@ function showSolution(result, entered) {
 
 export function showError(error) {
   showFailure(error);
-  // The reading was of the text before this one.
-  ui.reading.textContent = '';
+  // The reading was of the text before this one, whose cube and counts
+  // stay on show: the line says so, lest they be taken for this one's.
+  ui.reading.textContent = page.wanted ? 'The player still shows the cube solved before, until this is fixed.' : '';
   ui.input.setAttribute('aria-invalid', 'true');
   if (typeof error.column === 'number') selectError(ui.input, error);
   else ui.input.focus();

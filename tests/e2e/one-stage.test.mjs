@@ -197,9 +197,13 @@ describe('one stage at a time', () => {
       assert.equal(await glossary.evaluate((d) => d.scrollTop), 0, 'opened at its top');
       assert.equal(await page.evaluate(() => document.activeElement.id), 'glossary-title');
       const terms = (await glossary.locator('dt').allTextContents()).join(' | ');
-      for (const term of ['R, R′, R2', 'EO', 'DR', 'DR case (4c2e)', 'HTR', 'NISS', 'Coset', 'G0', 'G3', 'Tetrad', 'Parity', 'M, E, S']) {
+      for (const term of ["R, R', R2", 'Axis (R/L, U/D, F/B)', 'EO', 'DR', 'DR case (4c2e)', 'HTR', 'NISS', 'Coset', 'G0', 'G3', 'Tetrad', 'Parity', 'M, E, S']) {
         assert.ok(terms.includes(term), `${term} in ${terms}`);
       }
+      // A stage's distance is the same for positions that differ by the next
+      // group's turns done first (F and U F), not after (F and F U).
+      assert.match(await glossary.getByRole('definition').filter({ hasText: /^One class of positions/ }).textContent(),
+        /the next group's turns done before the scramble/);
       await page.keyboard.press('Escape');
       await glossary.waitFor({ state: 'hidden' });
     }

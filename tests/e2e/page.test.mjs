@@ -168,6 +168,8 @@ describe('the page', () => {
     assert.match(await alert.textContent(), /column 5/);
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => window.thistle.state()), before);
+    // The counts left on show are said to be the cube's before.
+    assert.equal(await page.locator('#reading').textContent(), 'The player still shows the cube solved before, until this is fixed.');
     assert.equal(await page.getByRole('navigation', { name: 'Stages' }).getByRole('button').count(), 4);
 
     // The page keeps working: a good scramble clears the alert.

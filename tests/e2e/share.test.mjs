@@ -119,7 +119,7 @@ describe('share links', () => {
     await solve(page, SCRAMBLE);
     const fewest = await shown(page);
     assert.equal(fewest.mode, 'fewest');
-    const [, short, long] = /^(\d+) moves · (\d+) if each stage took its own shortest$/.exec(fewest.result).map(Number);
+    const [, short, long] = /^(\d+) moves · (\d+) in Fastest \(each stage its own shortest\)$/.exec(fewest.result).map(Number);
     assert.equal(fewest.total, short);
     assert.ok(short < long, fewest.result);
 
@@ -172,7 +172,7 @@ describe('share links', () => {
     release();
     await searched(page);
     assert.ok(fetched, 'the worker script was loaded');
-    assert.match(await page.locator('#result').textContent(), /^\d+ moves · \d+ if each stage took its own shortest$/);
+    assert.match(await page.locator('#result').textContent(), /^\d+ moves · \d+ in Fastest \(each stage its own shortest\)$/);
     assert.equal(await page.evaluate(() => window.thistle.state()), await stateOf(page, SCRAMBLE));
     assert.equal((await status(page)).position, 0);
     assert.deepEqual(page.errors, []);
@@ -271,7 +271,7 @@ describe('links from other tools', () => {
     await solve(page, 'R U Q');
     assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /column 5/);
     assert.equal(await page.locator('#result').textContent(), counts);
-    assert.match(counts, /^\d+ moves · \d+ if each stage took its own shortest$/);
+    assert.match(counts, /^\d+ moves · \d+ in Fastest \(each stage its own shortest\)$/);
     assert.deepEqual(page.errors, []);
   });
 });
