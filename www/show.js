@@ -264,7 +264,7 @@ export async function load(wanted) {
       : await page.solver.solve(wanted.mode, wanted.input);
     if (id === page.request) {
       // A lab solve is not the one the mode finds: the link carries it.
-      if (options) display({ ...wanted, stages: searched.stages }, searched, labCounts(searched, options));
+      if (options) display({ ...wanted, stages: searched.stages }, searched, countsWith(searched, options));
       else display(wanted, searched);
       if (!document.activeElement.matches('select, [type=checkbox]')) ui.play.focus();
     }
@@ -284,8 +284,8 @@ function labOptions() {
   return ui.niss.checked || axes !== null ? { niss: ui.niss.checked, axes } : null;
 }
 
-/** The move-count line for a lab solve. */
-function labCounts(searched, { niss, axes }) {
+/** The move-count line for a solve with the lab's choices (a lab solve, a proof with NISS). */
+export function countsWith(searched, { niss, axes }) {
   const how = [niss ? 'with NISS' : '', axes !== null ? `on ${ui.axes.selectedOptions[0].textContent}` : '']
     .filter(Boolean).join(', ');
   return `${moves(searched.fewestTotal)} ${how} · ${searched.fastTotal} ${SHORTEST}`;

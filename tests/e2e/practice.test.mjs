@@ -95,6 +95,8 @@ describe('FMC practice', () => {
     const inLink = scramble.split(' ').slice(3, 8).join('_').replace(/'/g, '-');
     assert.equal(page.url().includes(inLink), false, `the address does not carry it: ${page.url()}`);
     const solution = solutionOf(scramble);
+    // Its box says on screen what it is for.
+    assert.ok(await region.getByText('Practice solution: a line per step, NISS steps in parentheses').isVisible());
     await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
     // A reload keeps the attempt and its draft, and the scramble alone on show.
     await reload(page);
@@ -164,7 +166,7 @@ describe('FMC practice', () => {
     [row] = kept;
     assert.equal(kept[1][2], 'DNF');
     assert.match(await page.getByRole('region', { name: 'Practice' }).textContent(),
-      new RegExp(`Your mean: ${row[2]}\\.00 moves over 1 \\(DNFs left out\\); Thistle's fewest on the same scramble: ${row[3]}\\.00\\.`));
+      new RegExp(`Your mean: ${row[2]}\\.00 moves over 1, leaving out a DNF \\(a WCA mean with one is a DNF\\); Thistle's fewest on the same scramble: ${row[3]}\\.00\\.`));
     assert.deepEqual(page.errors, []);
     await page.context().close();
   });

@@ -119,20 +119,23 @@ export function createLab({ display }) {
     });
     const heading = element('p', { className: 'alternatives-heading' });
     // Options never move, so those found later (each batch by its totals)
-    // may be shorter than some before them: the heading says so, and the
-    // shortest total, rather than claim one order.
+    // may be shorter than some before them: the line below the list says
+    // so, and the shortest of the others' totals (the one on show has its
+    // own), rather than claim one order. Below it, its growing moves none.
+    const order = element('p', { className: 'alternatives-order' });
     const title = () => {
       const totals = items.slice(1).map((item) => item.total);
       const ordered = totals.every((total, k) => k === 0 || totals[k - 1] <= total);
-      const order = ordered ? 'by the whole solution\'s length'
-        : `by the whole solution's length within each batch found (the shortest total: ${Math.min(...totals)})`;
       heading.textContent = items.length > 1
-        ? `The one on show, then ${items.length - 1} other ways to do ${name}, ${order}:`
+        ? `The one on show, then ${items.length - 1} other ways to do ${name}:`
         : `No other way to do ${name} keeps the stages apart.`;
+      order.textContent = items.length < 2 ? ''
+        : ordered ? 'By the whole solution\'s length.'
+          : `In batches as found, each by the whole solution's length, so a later one may be shorter: the shortest of them makes ${moves(Math.min(...totals))} in all.`;
     };
     offered.forEach(add);
     title();
-    box.replaceChildren(heading, list);
+    box.replaceChildren(heading, list, order);
     // Without moving the page to it: the list opens where it is.
     activate(active);
     list.focus({ preventScroll: true });

@@ -40,7 +40,7 @@ const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
   + '.practice caption{caption-side:bottom;text-align:left;font-size:.85em;color:var(--muted)}'
-  + '.practice textarea{width:100%;box-sizing:border-box}'
+  + '.practice textarea{width:100%;box-sizing:border-box}.practice label[for=practice-solution]{display:block}'
   // Each result a block of its own, its fields labelled, so that the table
   // fits the lab's column at any width instead of running off its side.
   + '.practice table{border-collapse:collapse;width:100%}'
@@ -90,8 +90,9 @@ export function createPractice(anchor) {
   const timer = element('p', { className: 'timer' });
   timer.setAttribute('role', 'timer');
   timer.setAttribute('aria-label', 'Time left');
-  const box = element('textarea', { id: 'practice-solution', rows: 3, spellcheck: false });
-  box.setAttribute('aria-label', 'Practice solution');
+  // Room for a write-up of a step a line, as the lab's own box has.
+  const box = element('textarea', { id: 'practice-solution', rows: 5, spellcheck: false });
+  const boxLabel = element('label', { htmlFor: 'practice-solution', textContent: 'Practice solution: a line per step, NISS steps in parentheses' });
   box.setAttribute('autocapitalize', 'characters');
   const submit = element('button', { type: 'button', textContent: 'Submit' });
   const giveUp = element('button', { type: 'button', textContent: 'Give up' });
@@ -103,7 +104,7 @@ export function createPractice(anchor) {
   table.createCaption().textContent = 'Proven: the shortest four-stage solution (≥ n: the proof gave up).';
   const summary = element('p');
   const chart = element('div');
-  const running = element('div', {}, scramble, timer, box, submit, ' ', giveUp);
+  const running = element('div', {}, scramble, timer, boxLabel, box, submit, ' ', giveUp);
   region.append(heading, element('p', {}, lengthLabel, ' ', start), running, note, summary, chart, table);
   anchor.after(region);
 
@@ -149,8 +150,11 @@ export function createPractice(anchor) {
     const theirs = compared.length
       ? `; Thistle's fewest on the same ${compared.length === 1 ? 'scramble' : `${compared.length} scrambles`}: ${mean(compared.map((r) => r.fewest)).toFixed(2)}`
       : '';
+    // Not the WCA's mean, which one DNF makes a DNF: the line says so where it differs.
+    const dnfs = results.length - counted.length;
+    const leftOut = dnfs ? `, leaving out ${dnfs === 1 ? 'a DNF' : `${dnfs} DNFs`} (a WCA mean with one is a DNF)` : '';
     summary.textContent = counted.length
-      ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length} (DNFs left out)${theirs}.`
+      ? `Your mean: ${mean(counted.map((r) => r.length)).toFixed(2)} moves over ${counted.length}${leftOut}${theirs}.`
       : results.length ? 'No solved attempt yet.' : '';
     chart.replaceChildren(drawChart(results),
       element('p', { className: 'lab-note', textContent: 'Blue: your lengths; red: Thistle\'s fewest.' }));

@@ -30,8 +30,8 @@ const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
 /**
  * Runs the action whose controls are in `root` (index.html: the page loads
  * this module on the first press of Prove shortest). `current()` is what is
- * on display ({ input, mode, position }); `show(wanted, found)` displays a
- * solution of it found in the worker, unless the one on display is shorter. Returns `{ start, shown(wanted) }`:
+ * on display ({ input, mode, position }); `show(wanted, found, niss)` displays a
+ * solution of it found in the worker (with NISS where `niss`), unless the one on display is shorter. Returns `{ start, shown(wanted) }`:
  * `start()` proves the cube on display, as a press does; the page calls
  * `shown` whenever it displays a solution, so a note about another cube is
  * cleared.
@@ -94,7 +94,7 @@ export function createProve({ root, current, show }) {
         : '';
       if (onDisplay && !kept) {
         proven = keyOf(wanted);
-        show(wanted, proved.found);
+        show(wanted, proved.found, niss);
       }
       const best = moves(proved.found.fewestTotal);
       const over = `over all six orientations${niss ? ' with NISS' : ''}, ${proved.scope}`;

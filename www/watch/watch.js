@@ -3,7 +3,7 @@
 // stage panel, Progress and the move list it shows follow the player.
 
 import { $, page, ui } from '../page.js';
-import { display, fitInput, load, mode, solveInput } from '../show.js';
+import { countsWith, display, fitInput, load, mode, solveInput } from '../show.js';
 import { warmProof } from '../solving.js';
 
 export function wireWatch() {
@@ -40,7 +40,9 @@ export function wireWatch() {
     page.prove = createProve({
       root: $('prove'),
       current: () => page.wanted,
-      show: (wanted, found) => display({ ...wanted, mode: 'fewest', position: 0, stages: found.stages }, found),
+      // A proof with NISS is counted as the lab counts a NISS solve.
+      show: (wanted, found, niss) => display({ ...wanted, mode: 'fewest', position: 0, stages: found.stages }, found,
+        niss ? countsWith(found, { niss, axes: null }) : null),
     });
     page.prove.start();
   };
