@@ -41,6 +41,19 @@ const panel = (way) => $(`way-${way}`);
 const controlsIn = (root) => [...root.querySelectorAll('button, input, select, textarea, summary, a[href], [tabindex="0"]')]
   .filter((control) => control.tabIndex >= 0 && (control.checkVisibility?.() ?? control.offsetParent !== null));
 
+/**
+ * Watch's Scramble box (with Solve and Random), which the FMC lab shares,
+ * as a competitor pastes scrambles there too: taking either way puts it
+ * after the element named for it in that way's panel.
+ */
+const SHARED = {
+  watch: [['scramble-form', '#way-watch > .way-intro']],
+  lab: [['scramble-form', '#way-lab > .way-intro']],
+};
+const placeShared = (way) => {
+  for (const [id, after] of SHARED[way] ?? []) document.querySelector(after).after($(id));
+};
+
 /** The first control a panel shows. */
 const firstControl = (way) => controlsIn(panel(way))[0];
 
@@ -73,6 +86,7 @@ export function createWays({ onWay, onError }) {
       // Taken by hand (not from the address), a new entry, which share.js
       // then writes the way into; the one before keeps its own.
       if (byHand) history.pushState(null, '', location.href);
+      placeShared(way);
       current = way;
       onWay(way);
     }

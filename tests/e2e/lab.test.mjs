@@ -408,6 +408,30 @@ describe('the FMC lab', () => {
     await context.close();
   });
 
+  test('a scramble is pasted and solved in the lab itself, whose write-up follows it; Prove it in Watch goes to Prove shortest', async () => {
+    const page = await open(env.browser, `${env.server.url}?way=lab`);
+    await searched(page);
+    const lab = page.getByRole('tabpanel', { name: 'FMC lab' });
+    const box = lab.getByRole('textbox', { name: 'Scramble' });
+    await box.fill('');
+    await lab.getByRole('button', { name: 'Solve', exact: true }).click();
+    await searched(page);
+    await lab.getByText('No scramble yet: paste one above, or press Random.').waitFor();
+    await box.fill(SCRAMBLE);
+    await box.press('Enter');
+    await searched(page);
+    await lab.getByText(`Scramble: ${SCRAMBLE}`).waitFor();
+    assert.match(await lab.locator('#lab-solution pre').textContent(), /\/\/ EO on /);
+    await lab.getByRole('button', { name: 'Prove it in Watch' }).click();
+    await page.getByRole('tab', { name: 'Watch', selected: true }).waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement.id), 'prove-start');
+    // The box went with it, holding the scramble.
+    const watch = page.getByRole('tabpanel', { name: 'Watch' });
+    assert.equal(await watch.getByRole('textbox', { name: 'Scramble' }).inputValue(), SCRAMBLE);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('Copy write-up: the write-up reads back as the solution, and checks as solved', async () => {
     const context = await env.browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -96,7 +96,8 @@ describe('FMC practice', () => {
     assert.equal(page.url().includes(inLink), false, `the address does not carry it: ${page.url()}`);
     const solution = solutionOf(scramble);
     // Its box says on screen what it is for.
-    assert.ok(await region.getByText('Practice solution: a line per step, NISS steps in parentheses').isVisible());
+    assert.ok(await region.getByText('Practice solution', { exact: true }).isVisible());
+    assert.ok(await region.getByText('(a line per step, NISS steps in parentheses)').isVisible());
     await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
     // A reload keeps the attempt and its draft, and the scramble alone on show.
     await reload(page);

@@ -34,7 +34,9 @@ function showSolution() {
   const box = $('lab-solution');
   const scramble = document.createElement('p');
   scramble.className = 'reading';
-  scramble.textContent = page.solution.scramble ? `Scramble: ${page.solution.scramble}` : 'A cube state, with no scramble of its own.';
+  scramble.textContent = page.solution.scramble ? `Scramble: ${page.solution.scramble}`
+    : !page.wanted?.input.text.trim() ? 'No scramble yet: paste one above, or press Random.'
+      : 'A cube state, with no scramble of its own.';
   const writeUp = document.createElement('pre');
   writeUp.textContent = page.app.writeUp();
   box.replaceChildren(scramble, writeUp);
@@ -63,6 +65,12 @@ export function wireLab() {
   ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
   ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
   $('practice-button').addEventListener('click', async () => (await usePractice()).focus());
+  // Proofs are Watch's (one proof runs at a time, whichever way is open).
+  $('prove-in-watch').addEventListener('click', async () => {
+    await page.ways.take('watch');
+    $('prove-start').scrollIntoView({ block: 'nearest' });
+    $('prove-start').focus();
+  });
   // An attempt under way carries on after a reload.
   if ((recall('thistle.practice.attempt') ?? 'null') !== 'null') usePractice();
   ui.checkForm.addEventListener('submit', async (event) => {

@@ -35,12 +35,12 @@ const proofLimit = () => {
  */
 // (Written tight: the page's script copies it as it is.)
 const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now-next,.view-choice,#legend,'
-  + '#way-watch>:not(form),#way-teach,#follow,#way-lab>.way-intro,.lab-row>:not(#practice-button),.lab>:not(.lab-row,#lab-note,#practice),'
+  + '#way-watch>:not(form),#way-teach,#follow,#way-lab>:is(.way-intro,form),.lab-row>:not(#practice-button),.lab>:not(.lab-row,#lab-note,#practice),'
   + '.share){display:none!important}@media (max-width:859px){body.practising #cube{max-height:45svh}}'
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
   + '.practice caption{caption-side:bottom;text-align:left;font-size:.85em;color:var(--muted)}'
-  + '.practice textarea{width:100%;box-sizing:border-box}.practice label[for=practice-solution]{display:block}'
+  + '.practice textarea{width:100%;box-sizing:border-box}.practice-label{margin:.3em 0 .1em}'
   // Each result a block of its own, its fields labelled, so that the table
   // fits the lab's column at any width instead of running off its side.
   + '.practice table{border-collapse:collapse;width:100%}'
@@ -92,7 +92,9 @@ export function createPractice(anchor) {
   timer.setAttribute('aria-label', 'Time left');
   // Room for a write-up of a step a line, as the lab's own box has.
   const box = element('textarea', { id: 'practice-solution', rows: 5, spellcheck: false });
-  const boxLabel = element('label', { htmlFor: 'practice-solution', textContent: 'Practice solution: a line per step, NISS steps in parentheses' });
+  const boxLabel = element('label', { htmlFor: 'practice-solution', textContent: 'Practice solution' });
+  const boxHelp = element('span', { id: 'practice-help', className: 'reading', textContent: ' (a line per step, NISS steps in parentheses)' });
+  box.setAttribute('aria-describedby', 'practice-help');
   box.setAttribute('autocapitalize', 'characters');
   const submit = element('button', { type: 'button', textContent: 'Submit' });
   const giveUp = element('button', { type: 'button', textContent: 'Give up' });
@@ -104,7 +106,7 @@ export function createPractice(anchor) {
   table.createCaption().textContent = 'Proven: the shortest four-stage solution (≥ n: the proof gave up).';
   const summary = element('p');
   const chart = element('div');
-  const running = element('div', {}, scramble, timer, boxLabel, box, submit, ' ', giveUp);
+  const running = element('div', {}, scramble, timer, element('p', { className: 'practice-label' }, boxLabel, boxHelp), box, submit, ' ', giveUp);
   region.append(heading, element('p', {}, lengthLabel, ' ', start), running, note, summary, chart, table);
   anchor.after(region);
 
