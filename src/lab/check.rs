@@ -919,6 +919,39 @@ mod tests {
         assert!(cube.apply(&played.solution.moves()).is_solved());
     }
 
+    /// Moves that meet on one face merge within a line as across lines,
+    /// so the count and the completion do not depend on where the lines
+    /// break: `R R R R` is nothing, and a completion never reads `R R2`.
+    #[test]
+    fn moves_merge_within_a_step_as_across_steps() {
+        let scramble = "F2 L2 D2 L2 D R2 U' B2 U B2 R' D' R2 D2 U' R' D B L' U2 R";
+        for (one_line, two_lines) in [
+            ("R R R R", "R R\nR R"),
+            ("R R' U", "R\nR'\nU"),
+            ("R L R", "R L\nR"),
+        ] {
+            let (one, two) = (
+                run(scramble, one_line, true),
+                run(scramble, two_lines, true),
+            );
+            assert_eq!(
+                (one.length, &one.solution),
+                (two.length, &two.solution),
+                "{one_line}"
+            );
+            assert_eq!(one.completion, two.completion, "{one_line}");
+        }
+        assert_eq!(run(scramble, "R R R R", false).length, 0);
+        assert_eq!(run(scramble, "R L R", false).solution, "R2 L");
+        let completed = run(scramble, "R R", true).completion.expect("completed");
+        let whole = parse(&completed.solution).unwrap().face_moves();
+        assert!(
+            whole.windows(2).all(|pair| pair[0].face != pair[1].face),
+            "{}",
+            completed.solution
+        );
+    }
+
     /// An EO on U/D, then a step that leaves it for an EO on R/L: the rest
     /// is found on R/L's edges, where the first step reaches no goal, so
     /// it is not played on, and the reason names the stage and the axes.

@@ -49,14 +49,17 @@ pub struct Sides {
 }
 
 impl Sides {
-    /// Adds a step's moves to its side, merged with the side's last move
-    /// where they meet on one face.
+    /// Adds a step's moves to its side, each merged with the move before
+    /// where they meet on one face: within a step as at a join, so `R R`
+    /// on one line counts as R2, as it does on two.
     pub fn push(&mut self, step: &Step) {
         let moves = match step.side {
             Side::Normal => &mut self.normal,
             Side::Inverse => &mut self.inverse,
         };
-        *moves = joined(moves, &step.moves);
+        for &m in &step.moves {
+            *moves = joined(moves, &[m]);
+        }
     }
 
     /// The cube the normal side sees: `I⁻¹ · scramble · N`.

@@ -87,7 +87,7 @@ describe('FMC practice', () => {
     const timer = region.getByRole('timer');
     assert.match(await timer.textContent(), /^(60|59):\d\d$/, 'an hour by default');
     // Nothing gives the answer away.
-    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status', '#prove', '.share', '#lab-solution', '#axes', '#niss', '#way-lab > .way-intro']) {
+    for (const hidden of ['nav[aria-label="Stages"]', '.progress', '#alternatives', '#check-form', '#status', '#prove', '.share', '#lab-solution', '#axes', '#niss', '#way-lab > .way-intro', '#scramble-form']) {
       assert.equal(await page.locator(hidden).first().isVisible(), false, `${hidden} is hidden`);
     }
     await assertScrambleOnly(page, scramble);
