@@ -18,25 +18,37 @@ export function remember(key, value) {
   }
 }
 
-const DRAFT = 'thistle.attemptDraft';
-
 /**
- * The attempt typed at scramble `input` in this tab and not yet checked
- * (sessionStorage: a reload keeps it, another tab does not); null if none.
+ * What was typed in this tab and not yet used, kept over a reload
+ * (sessionStorage: another tab does not see it): `what` is 'attempt' (the
+ * FMC lab's, not yet checked) or 'scramble' (the Scramble box's, not yet
+ * solved), each kept beside the scramble on show when it was typed.
  */
-export function draftFor(input) {
+const draftKey = (what) => `thistle.${what}Draft`;
+
+/** The draft of `what` typed at scramble `input`; null if none. */
+export function draftFor(what, input) {
   try {
-    const draft = JSON.parse(sessionStorage.getItem(DRAFT));
+    const draft = JSON.parse(sessionStorage.getItem(draftKey(what)));
     return draft && draft.input === input ? draft.text : null;
   } catch {
     return null;
   }
 }
 
-export function keepDraft(input, text) {
+export function keepDraft(what, input, text) {
   try {
-    sessionStorage.setItem(DRAFT, JSON.stringify({ input, text }));
+    sessionStorage.setItem(draftKey(what), JSON.stringify({ input, text }));
   } catch {
     // Blocked: the draft lasts this page.
+  }
+}
+
+/** Forgets the draft of `what`, once used. */
+export function dropDraft(what) {
+  try {
+    sessionStorage.removeItem(draftKey(what));
+  } catch {
+    // Blocked: there is none.
   }
 }

@@ -6,7 +6,7 @@
 import { $, moves, page, ui, wholeSolution } from './page.js';
 import { act, buildChips, buildMoves, markStages, narrateNew, update, wake } from './player.js';
 import { labOfLink, readLink } from './share.js';
-import { draftFor } from './remembered.js';
+import { draftFor, dropDraft } from './remembered.js';
 
 /**
  * What Fastest's count is, beside another: more moves, though each of its
@@ -125,6 +125,8 @@ export function display(wanted, searched, counts = null) {
   if (page.attempt && page.attempt.input !== wanted.input.text) page.attempt = null;
   if (page.lab) page.lab.shown();
   if (page.prove) page.prove.shown(wanted);
+  // What the box held is solved (or a link's cube took its place).
+  if (!opening) dropDraft('scramble');
   // Before the player moves to the new solution's start: the cube before
   // keeps its move in its own history entry.
   page.sharing.show(result, wanted.input, wanted.stages ?? null, labState(), opening);
@@ -340,10 +342,18 @@ export function openLink() {
   const inMode = (wanted) => ({ ...wanted, mode: wanted.mode ?? mode() });
   /** Shows `wanted`, an attempt typed here before a reload back and checked as a link's is. */
   const show = (wanted) => {
-    const draft = draftFor(wanted.input.text);
+    const draft = draftFor('attempt', wanted.input.text);
     if (draft !== null) ui.attempt.value = draft;
     if (wanted.stages) displayStages(wanted);
     else display(wanted, page.solver.now(wanted.mode, wanted.input));
+    // A scramble typed at this cube (before a reload) and not yet solved is
+    // back in the box, to solve.
+    const typed = draftFor('scramble', wanted.input.text);
+    if (typed !== null && typed !== ui.input.value) {
+      ui.input.value = typed;
+      fitInput();
+      ui.reading.textContent = 'Typed here before, and not solved yet: press Solve to solve it.';
+    }
     checkLinkAttempt(wanted);
     // A link with the lab's switches but no solution of its own (written
     // by hand) is solved with them.

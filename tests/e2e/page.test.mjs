@@ -188,6 +188,28 @@ describe('the page', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a scramble typed and not solved yet survives a reload, said to be unsolved; once solved it is not brought back', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U`);
+    await searched(page);
+    const box = page.getByRole('textbox', { name: 'Scramble' });
+    await box.fill("F D' L2 // half typed");
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    assert.equal(await box.inputValue(), "F D' L2 // half typed");
+    assert.equal(await page.locator('#reading').textContent(), 'Typed here before, and not solved yet: press Solve to solve it.');
+    assert.equal((await status(page)).total > 0, true, "the link's cube is on show");
+    await box.press('Enter');
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('scramble')?.startsWith('F_D-_L2'));
+    await searched(page);
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    assert.equal(await page.locator('#reading').textContent(), 'Read as: F D\' L2.');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('Random draws a new state with four stages', async () => {
     const page = await open(env.browser, env.server.url);
     const first = await page.evaluate(() => window.thistle.state());

@@ -78,7 +78,7 @@ export function wireLab() {
     (await useLab()).check();
   });
   // What is typed survives a reload before it is checked (the link keeps it once it is).
-  ui.attempt.addEventListener('input', () => keepDraft(page.wanted.input.text, ui.attempt.value));
+  ui.attempt.addEventListener('input', () => keepDraft('attempt', page.wanted.input.text, ui.attempt.value));
   ui.attempt.addEventListener('keydown', (event) => {
     // Ctrl+Enter checks; Enter starts a new line, as one step per line.
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.isComposing) return;

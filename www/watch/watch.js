@@ -4,6 +4,7 @@
 
 import { $, page, ui } from '../page.js';
 import { countsWith, display, fitInput, load, mode, solveInput } from '../show.js';
+import { keepDraft } from '../remembered.js';
 import { warmProof } from '../solving.js';
 
 export function wireWatch() {
@@ -29,6 +30,8 @@ export function wireWatch() {
   new ResizeObserver(() => requestAnimationFrame(fitInput)).observe(ui.form);
   ui.input.addEventListener('input', () => {
     fitInput();
+    // Kept over a reload until it is solved (show.js).
+    if (page.wanted) keepDraft('scramble', page.wanted.input.text, ui.input.value);
     if (ui.input.hasAttribute('aria-invalid')) {
       ui.input.removeAttribute('aria-invalid');
       ui.error.textContent = '';
