@@ -2,7 +2,7 @@
 // list to <www>/pkg/files.js: each file's path and SHA-256 integrity, and one
 // version hashed from them all. The rare features' own files (Save video
 // and its muxer, Save picture, the camera and reading photos of a cube
-// (the colour editor stays for offline use), the handout, and an embedded
+// (the colour editor stays for offline use), FMC practice, the handout, and an embedded
 // player's layout, which only another site's frame loads) are listed apart,
 // kept on their first use rather than at install, so that what is kept for
 // offline use stays within its budget. scripts/build-web.sh runs it after
@@ -21,7 +21,7 @@ const SERVED = /\.(html|js|css|svg|png|wasm|webmanifest)$/;
 const OWN = new Set(['sw.js', OUTPUT]);
 /** Kept for offline use once first used, not at install. */
 const ON_FIRST_USE = new Set(['teach/video.js', 'teach/webm-muxer.js', 'teach/picture.js', 'cube/camera.js', 'cube/scan.js', 'teach/handout.js', 'teach/handout.css',
-  'embed.js', 'embed.css']);
+  'embed.js', 'embed.css', 'lab/practice.js']);
 
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = join(dir, entry.name);

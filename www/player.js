@@ -176,13 +176,20 @@ export function update() {
     // A stage with no moves is passed over, done.
     button.classList.toggle('done', status.finished[index]);
   });
+  // The move list is one stop in the Tab order, at the move playback stands
+  // on (the last at the end): the arrows step playback there as anywhere,
+  // and focus in the list follows it.
+  const stop = Math.min(status.current ?? status.position, page.moveButtons.length - 1);
+  const focusFollows = document.activeElement?.classList.contains('move');
   page.moveButtons.forEach((button, index) => {
     const current = index === status.current;
     button.classList.toggle('current', current);
     button.classList.toggle('applied', index < status.position);
     if (current) button.setAttribute('aria-current', 'true');
     else button.removeAttribute('aria-current');
+    button.tabIndex = index === stop ? 0 : -1;
   });
+  if (focusFollows) page.moveButtons[stop]?.focus({ preventScroll: true });
   const current = page.moveButtons[status.current];
   if (current) keepInList(current);
   showNowNext(status);

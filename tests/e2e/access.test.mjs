@@ -115,6 +115,24 @@ describe('a page for everyone', () => {
       'the status line stays a status, and does not speak too');
   });
 
+  test('the move list is one Tab stop, at the move playback stands on; the arrows step and focus follows', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U-_F2_D_L2_B-_R2&mode=fast&move=2`);
+    await searched(page);
+    const stops = () => page.locator('.move').evaluateAll((moves) => moves.flatMap((move, k) => (move.tabIndex === 0 ? [k] : [])));
+    assert.ok(await page.locator('.move').count() > 4);
+    assert.deepEqual(await stops(), [1], 'the move just made, the second');
+    await page.locator('.move').nth(1).focus();
+    await page.keyboard.press('ArrowRight');
+    await settle(page);
+    assert.equal((await status(page)).position, 3);
+    assert.deepEqual(await stops(), [2]);
+    assert.equal(await page.evaluate(() => [...document.querySelectorAll('.move')].indexOf(document.activeElement)), 2, 'focus follows');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.classList.contains('move')), false, 'one Tab leaves the list');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('a new solution, as after a mode switch, is announced from its start', async () => {
     const page = await open(env.browser, env.server.url);
     await searched(page);

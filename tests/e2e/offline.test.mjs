@@ -83,6 +83,7 @@ describe('offline', () => {
     assert.equal(await cached('teach/webm-muxer.js'), false, 'not at install');
     assert.equal(await cached('teach/video.js'), false, 'Save video itself neither');
     assert.equal(await cached('teach/picture.js'), false, 'nor Save picture');
+    assert.equal(await cached('lab/practice.js'), false, 'nor FMC practice');
     assert.equal(await cached('teach/teach.js'), true, 'the rest of the build is');
     await page.context().setOffline(true);
     const offline = () => page.evaluate(() => fetch('teach/webm-muxer.js').then((response) => response.ok, () => false));
@@ -93,6 +94,10 @@ describe('offline', () => {
     await page.getByText('Save video could not load: it needs the network the first time.').waitFor();
     await page.getByRole('button', { name: 'Save picture' }).click();
     await page.getByText('Save picture could not load: it needs the network the first time.').waitFor();
+    await takeWay(page, 'lab');
+    await page.getByRole('button', { name: 'Practice' }).click();
+    await page.getByText('Practice could not load: it needs the network the first time. The rest of the lab works offline.').waitFor();
+    await takeWay(page, 'teach');
     await page.context().setOffline(false);
     // Opened once online, Save video keeps its recorder too, for a video
     // recorded offline later.

@@ -169,7 +169,7 @@ describe('the page', () => {
     assert.equal(await box.getAttribute('aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => window.thistle.state()), before);
     // The counts left on show are said to be the cube's before.
-    assert.equal(await page.locator('#reading').textContent(), 'The player still shows the cube solved before, until this is fixed.');
+    await page.getByText('The player still shows the cube solved before, until this is fixed.').waitFor();
     assert.equal(await page.getByRole('navigation', { name: 'Stages' }).getByRole('button').count(), 4);
 
     // The page keeps working: a good scramble clears the alert.
@@ -177,6 +177,7 @@ describe('the page', () => {
     await box.press('Enter');
     await searched(page);
     assert.equal(await page.locator('#error').textContent(), '');
+    assert.equal(await page.locator('#stale').isVisible(), false, 'the cube on show is the one solved');
     await page.getByRole('button', { name: 'End', exact: true }).click();
     assert.equal(await page.evaluate(() => window.thistle.state()), SOLVED);
 

@@ -1,16 +1,13 @@
 import { test } from 'node:test';
-import { devices } from 'playwright-core';
-import { openIn, searched, takeWay, useBrowser } from './harness.mjs';
+import { openIn, searched, useBrowser } from './harness.mjs';
 const env = useBrowser();
 test('shots', async () => {
-  for (const [name, opts] of [['desk', { viewport: { width: 1280, height: 800 } }], ['se', devices['iPhone SE']]]) {
-    const context = await env.browser.newContext(opts);
-    const page = await openIn(context, env.server.url);
+  for (const [w, h] of [[300, 200], [480, 360], [640, 360]]) {
+    const context = await env.browser.newContext({ viewport: { width: w, height: h } });
+    const page = await openIn(context, `${env.server.url}?scramble=R_U-_F2_D_L2_B-_R2&embed=1`);
     await searched(page);
-    await takeWay(page, 'lab');
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: `/tmp/lab-${name}.png` });
-    await page.screenshot({ path: `/tmp/lab-${name}-full.png`, fullPage: true });
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `/tmp/embed-${w}.png` });
     await context.close();
   }
 });

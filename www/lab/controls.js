@@ -12,10 +12,17 @@ import { labClient } from '../solving.js';
 
 await styleSheet('lab/lab.css');
 
-/** FMC practice (practice.js), loaded and built on first use. */
+/**
+ * FMC practice (practice.js), loaded and built on first use, and kept for
+ * offline use from then on (scripts/build-files.mjs); offline before that,
+ * the lab says why it cannot open.
+ */
 async function usePractice() {
   if (!page.practice) {
-    const { createPractice } = await import('./practice.js');
+    const { createPractice } = await import('./practice.js').catch((error) => {
+      $('lab-note').textContent = 'Practice could not load: it needs the network the first time. The rest of the lab works offline.';
+      throw error;
+    });
     page.practice ??= createPractice(ui.checkResult);
     // Practice opens below the button, once, and stays open.
     const button = $('practice-button');
@@ -64,7 +71,7 @@ export function wireLab() {
   }
   ui.alternatives.addEventListener('click', async () => (await useLab()).openAlternatives());
   ui.copyWriteUp.addEventListener('click', async () => (await useLab()).copyWriteUp());
-  $('practice-button').addEventListener('click', async () => (await usePractice()).focus());
+  $('practice-button').addEventListener('click', () => usePractice().then((practice) => practice.focus(), () => {}));
   // Proofs are Watch's (one proof runs at a time, whichever way is open).
   $('prove-in-watch').addEventListener('click', async () => {
     await page.ways.take('watch');
@@ -72,7 +79,7 @@ export function wireLab() {
     $('prove-start').focus();
   });
   // An attempt under way carries on after a reload.
-  if ((recall('thistle.practice.attempt') ?? 'null') !== 'null') usePractice();
+  if ((recall('thistle.practice.attempt') ?? 'null') !== 'null') usePractice().catch(() => {});
   ui.checkForm.addEventListener('submit', async (event) => {
     event.preventDefault();
     (await useLab()).check();
