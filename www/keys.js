@@ -140,6 +140,14 @@ export function onKey(event) {
     showShortcuts();
     return;
   }
+  // A clicker's "start the show" key (F5, or Shift+F5 from the current
+  // slide) presents from Teach, as in presentation software, rather than
+  // reload the page; while presenting it does nothing. Ctrl+F5 still reloads.
+  if (event.key === 'F5' && (presenting() || page.ways?.current() === 'teach')) {
+    event.preventDefault();
+    if (!presenting()) setPresenting(true);
+    return;
+  }
   if (event.key === 'f' || event.key === 'F' || (event.key === 'Escape' && presenting())) {
     event.preventDefault();
     setPresenting(!presenting());

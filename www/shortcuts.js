@@ -17,6 +17,7 @@ export function openShortcuts() {
       <tr><th scope="row"><kbd>Home</kbd> <kbd>End</kbd></th><td>Go to the scramble or to solved</td></tr>
       <tr><th scope="row"><kbd>1</kbd>–<kbd>4</kbd></th><td>Go to a stage's start (then Space plays it)</td></tr>
       <tr><th scope="row"><kbd>F</kbd></th><td>Presentation mode on or off (<kbd>Esc</kbd> leaves it)</td></tr>
+      <tr class="page-only"><th scope="row"><kbd>F5</kbd></th><td>In Teach: present (a presenter clicker's start key), rather than reload</td></tr>
       <tr><th scope="row"><kbd>PgDn</kbd> <kbd>PgUp</kbd></th><td>In a presentation or an embedded player: step forward or back one move (a presenter clicker's keys)</td></tr>
       <tr><th scope="row"><kbd>.</kbd> or <kbd>B</kbd></th><td>In a presentation: blank the screen, or show it again</td></tr>
       <tr><th scope="row"><kbd>?</kbd></th><td>This list</td></tr>

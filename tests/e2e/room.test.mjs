@@ -283,6 +283,17 @@ describe('a class can read it from the back row', () => {
     await list.waitFor();
     assert.match(await list.textContent(), /PgDn\s*PgUp.*step forward or back one move/i);
     assert.match(await list.textContent(), /\.\s*or\s*B.*blank the screen/i);
+    assert.match(await list.textContent(), /F5\s*In Teach: present/);
+    await page.keyboard.press('Escape');
+    // A clicker's start key presents from Teach rather than reload; presenting, it does nothing.
+    const teach = await takeWay(page, 'teach');
+    await page.evaluate(() => { window.notReloaded = true; });
+    await teach.getByRole('button', { name: 'Present', exact: true }).focus();
+    await page.keyboard.press('F5');
+    await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
+    await page.keyboard.press('Shift+F5');
+    assert.equal(await page.getByRole('button', { name: 'Exit presentation' }).isVisible(), true, 'still presenting');
+    assert.equal(await page.evaluate(() => window.notReloaded), true, 'the page did not reload');
     await page.close();
   });
 
