@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { devices } from 'playwright-core';
 import { open, openIn, searched, settle, SOLVED, STAGE_NAMES, status, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
@@ -430,6 +431,20 @@ describe('the FMC lab', () => {
     assert.equal(await watch.getByRole('textbox', { name: 'Scramble' }).inputValue(), SCRAMBLE);
     assert.deepEqual(page.errors, []);
     await page.context().close();
+  });
+
+  test('on a phone the write-up keeps its columns: a long line scrolls in its box, not the page', async () => {
+    const context = await env.browser.newContext(devices['iPhone SE']);
+    const page = await openIn(context, `${env.server.url}?scramble=${encodeURIComponent(SCRAMBLE)}&way=lab`);
+    await searched(page);
+    const writeUp = page.locator('#lab-solution pre');
+    await writeUp.waitFor();
+    const widths = await writeUp.evaluate((pre) => ({ box: pre.clientWidth, lines: pre.scrollWidth, page: document.documentElement.scrollWidth, screen: innerWidth }));
+    assert.ok(widths.lines > widths.box, `its lines are wider than the box, and scroll there: ${JSON.stringify(widths)}`);
+    assert.ok(widths.page <= widths.screen, `the page does not scroll sideways: ${JSON.stringify(widths)}`);
+    assert.equal(await writeUp.getAttribute('tabindex'), '0', 'scrolled by keyboard too');
+    assert.deepEqual(page.errors, []);
+    await context.close();
   });
 
   test('Copy write-up: the write-up reads back as the solution, and checks as solved', async () => {

@@ -45,6 +45,7 @@ function showSolution() {
     : !page.wanted?.input.text.trim() ? 'No scramble yet: paste one above, or press Random.'
       : 'A cube state, with no scramble of its own.';
   const writeUp = document.createElement('pre');
+  writeUp.tabIndex = 0;
   writeUp.textContent = page.app.writeUp();
   box.replaceChildren(scramble, writeUp);
 }
