@@ -52,17 +52,27 @@ export function setPresenting(on) {
     return;
   }
   const root = document.documentElement;
+  const was = presenting();
   root.toggleAttribute('data-presenting', on);
   root.removeAttribute('data-blank');
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
+  // Focus goes to the cube's box, which shows no ring to the room: a screen
+  // reader hears what it is, and the narration says how to work it.
+  const room = ui.canvas.closest('.stage-box');
   if (on) {
     page.focusBefore = document.activeElement;
     page.presentation += 1;
-    const room = ui.canvas.closest('.stage-box');
     room.tabIndex = -1;
+    room.setAttribute('role', 'region');
+    room.setAttribute('aria-label', 'Presentation');
     room.focus({ preventScroll: true });
+    ui.narration.textContent = 'Presenting: Space plays, the arrows or a clicker step, B blanks the screen, Esc leaves.';
+  } else {
+    room.removeAttribute('role');
+    room.removeAttribute('aria-label');
+    if (was) ui.narration.textContent = 'Presentation left.';
+    focusAfterPresenting();
   }
-  if (!on) focusAfterPresenting();
   if (on && !document.fullscreenElement) {
     askFullscreen();
   } else if (!on && document.fullscreenElement) {
@@ -156,7 +166,8 @@ export function onKey(event) {
   const root = document.documentElement;
   if (presenting() && (event.key === '.' || event.key === 'b' || event.key === 'B')) {
     event.preventDefault();
-    root.toggleAttribute('data-blank');
+    ui.narration.textContent = root.toggleAttribute('data-blank')
+      ? 'Screen blank: B, or a step, shows it again.' : 'Screen shown.';
     return;
   }
   const app = page.app;

@@ -57,9 +57,7 @@ impl Sides {
             Side::Normal => &mut self.normal,
             Side::Inverse => &mut self.inverse,
         };
-        for &m in &step.moves {
-            *moves = joined(moves, &[m]);
-        }
+        *moves = folded(moves, &step.moves);
     }
 
     /// The cube the normal side sees: `I⁻¹ · scramble · N`.
@@ -80,7 +78,7 @@ impl Sides {
     /// The whole solution so far, `N · I⁻¹`, with moves on one face at the
     /// join merged (or cancelled) as fewest-moves mode counts them.
     pub fn solution(&self) -> Vec<Move> {
-        joined(&self.normal, &inverted(&self.inverse))
+        folded(&self.normal, &inverted(&self.inverse))
     }
 }
 
@@ -145,14 +143,14 @@ impl NissSolution {
                 Side::Normal => &mut normal,
                 Side::Inverse => &mut inverse,
             };
-            *moves = joined_tagged(moves, &tagged);
+            *moves = folded_tagged(moves, &tagged);
         }
         let undone: Vec<_> = inverse
             .iter()
             .rev()
             .map(|&(m, kind)| (m.inverse(), kind))
             .collect();
-        joined_tagged(&normal, &undone)
+        folded_tagged(&normal, &undone)
     }
 }
 
@@ -272,6 +270,23 @@ pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
         .into_iter()
         .map(|(m, ())| m)
         .collect()
+}
+
+/// `first` with the moves of `step` added one at a time, each merged with
+/// the moves before where they meet (`joined`): within the step as at the
+/// join, so `R R` is R2 and `B F2 B2` is `B' F2`.
+fn folded(first: &[Move], step: &[Move]) -> Vec<Move> {
+    let untagged = |moves: &[Move]| moves.iter().map(|&m| (m, ())).collect::<Vec<_>>();
+    folded_tagged(&untagged(first), &untagged(step))
+        .into_iter()
+        .map(|(m, ())| m)
+        .collect()
+}
+
+/// `folded` for tagged moves (`joined_tagged`).
+fn folded_tagged<T: Copy>(first: &[(Move, T)], step: &[(Move, T)]) -> Vec<(Move, T)> {
+    step.iter()
+        .fold(first.to_vec(), |so_far, &m| joined_tagged(&so_far, &[m]))
 }
 
 /// `joined` for moves that each carry a tag (the stage they come from): a
@@ -485,6 +500,32 @@ mod tests {
         assert_eq!(joined(&moves("R U"), &moves("U R'")), moves("R U2 R'"));
         assert_eq!(joined(&moves("R U"), &moves("U' R'")), Vec::<Move>::new());
         assert_eq!(joined(&moves("F"), &moves("B")), moves("F B"));
+    }
+
+    /// Moves that meet merge within a stage as at its joins, and the whole
+    /// solution and its moves by stage agree: `F B L2 B` then `F2 B2` on
+    /// the inverse is `F B L2 B' F2`.
+    #[test]
+    fn a_whole_solution_merges_moves_that_meet_within_a_stage() {
+        let solution = NissSolution {
+            stages: [
+                stage(StageKind::ALL[0], ""),
+                stage(StageKind::ALL[1], "R"),
+                stage(StageKind::ALL[2], "F B L2 B"),
+                stage(StageKind::ALL[3], "F2 B2"),
+            ],
+            sides: [Side::Inverse; StageKind::COUNT],
+            axes: Axes::CLASSIC,
+        };
+        assert_eq!(solution.moves(), moves("F2 B L2 B' F' R'"));
+        let by_stage: Vec<Move> = solution
+            .moves_by_stage()
+            .into_iter()
+            .map(|(m, _)| m)
+            .collect();
+        assert_eq!(by_stage, solution.moves());
+        let scramble = parse("R F B L2 B' F2").unwrap().cube();
+        assert!(scramble.apply(&solution.moves()).is_solved());
     }
 
     #[test]

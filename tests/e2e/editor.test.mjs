@@ -82,6 +82,9 @@ describe('the colour editor', () => {
     for (const [k, face] of [...SCRAMBLED.slice(0, 4)].entries()) await click(page, k, face);
     assert.deepEqual(await problems(page), ['44 stickers still to paint (the first is U6).']);
     assert.deepEqual(await ringed(page), []);
+    // The sticker just painted is said; the count left is shown, not said each time.
+    assert.match(await page.locator('#editor-body > p.visually-hidden[aria-live="polite"]').textContent(), /^U4: [A-Z][a-z]+\.$/);
+    assert.equal(await page.locator('.problems').getAttribute('aria-live'), 'off');
     assert.match(await page.locator('.editor-hold').textContent(), /^Painting the white face \(U\): hold the cube with white facing you/);
     // Every face's turn says how to hold it.
     for (const [k, face] of [...SCRAMBLED.slice(4, 13)].entries()) {

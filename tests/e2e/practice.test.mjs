@@ -216,6 +216,24 @@ describe('FMC practice', () => {
     await page.context().close();
   });
 
+  test('five minutes left, and then one, are said in the live note', async () => {
+    const page = await openLab();
+    await start(page);
+    const note = page.locator('.practice .lab-note[aria-live]');
+    assert.equal(await note.getAttribute('aria-live'), 'polite');
+    const leave = (ms) => page.evaluate((left) => {
+      const attempt = JSON.parse(localStorage.getItem('thistle.practice.attempt'));
+      localStorage.setItem('thistle.practice.attempt', JSON.stringify({ ...attempt, started: Date.now() - attempt.minutes * 60000 + left }));
+    }, ms);
+    await leave(299_000);
+    await page.waitForFunction(() => document.querySelector('.practice .lab-note[aria-live]').textContent === '5 minutes left.');
+    await note.evaluate((element) => { element.textContent = ''; });
+    await leave(59_000);
+    await page.waitForFunction(() => document.querySelector('.practice .lab-note[aria-live]').textContent === 'One minute left.');
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test("time's up submits what is there", async () => {
     const page = await openLab();
     await start(page);

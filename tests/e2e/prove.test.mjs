@@ -200,6 +200,10 @@ describe('prove shortest', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => /^Proven shortest: 6 moves/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
     assert.equal(await focused(page), 'prove-start');
+    // The outcome is said; the progress line, rewritten four times a second, is only shown.
+    assert.equal(await page.locator('.prove-text').getAttribute('aria-live'), null);
+    assert.equal(await page.locator('#prove-said').getAttribute('aria-live'), 'polite');
+    assert.equal(await page.locator('#prove-said').textContent(), await page.locator('.prove-text').textContent());
     assert.deepEqual(page.errors, []);
   });
 

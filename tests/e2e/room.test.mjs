@@ -216,6 +216,10 @@ describe('a class can read it from the back row', () => {
     const page = await open(env.browser, env.server.url, { width: 1280, height: 720 });
     await searched(page);
     await present(page);
+    // A screen reader hears where focus went and how to work it.
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('role')), 'region');
+    assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Presentation');
+    assert.match(await page.locator('#narration').textContent(), /^Presenting: Space plays, .* Esc leaves\.$/);
     await page.keyboard.press('PageDown');
     assert.equal((await settle(page)).position, 1, 'PageDown steps forward');
     await page.keyboard.press('PageDown');
@@ -245,6 +249,7 @@ describe('a class can read it from the back row', () => {
     const blank = () => page.evaluate(() => getComputedStyle(document.body, '::after').backgroundColor);
     await page.keyboard.press('.');
     assert.equal(await blank(), 'rgb(0, 0, 0)', '. blanks the screen');
+    assert.equal(await page.locator('#narration').textContent(), 'Screen blank: B, or a step, shows it again.');
     await page.keyboard.press('b');
     assert.notEqual(await blank(), 'rgb(0, 0, 0)', 'b shows it again');
     // A clicker's key while blank shows the screen again, and moves nothing unseen.

@@ -136,8 +136,9 @@ export async function openCamera({ colours, editor }) {
   });
   close.addEventListener('click', shut);
   box.addEventListener('keydown', (event) => {
-    // Space and Enter work the buttons here, not the player.
-    event.stopPropagation();
+    // Space and Enter work the buttons here, not the player; Tab still goes
+    // on through the page's order (ways.js).
+    if (event.key !== 'Tab') event.stopPropagation();
     if (event.key === 'Escape') shut();
   });
 

@@ -125,11 +125,14 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   actions.append(solve, solved, fromShown, clear, undo);
 
   const note = element('p', { class: 'editor-note', 'aria-live': 'polite' });
+  // Each sticker painted is said (focus then says the next one's name), not
+  // the count left, which the list shows and would say 48 times over.
+  const painted = element('p', { class: 'visually-hidden', 'aria-live': 'polite' });
   const faceletBox = createFaceletBox({
     check, colourOf, note, onCube: (colours) => load(colours), onUnreadable: () => { solve.disabled = true; },
   });
 
-  root.append(top, palette, box, whole, list, actions, faceletBox.row, note);
+  root.append(top, palette, box, whole, list, actions, faceletBox.row, note, painted);
 
   /** Selects sticker `index` (a centre selects the face's first sticker); focus follows where it was in the net. */
   function select(index, focus = net.contains(document.activeElement)) {
@@ -182,6 +185,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       unsure.delete(index);
       refresh();
     }
+    const used = stickers.filter((s) => s === c).length;
+    painted.textContent = `${name(index)}: ${COLOURS[c]}.${used > 9 ? ` That makes ${used} ${COLOURS[c].toLowerCase()} stickers: a cube has 9 of each colour.` : ''}`;
     const next = step(index, 1);
     select(next);
     paintedLast = next === index;
@@ -249,6 +254,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       tellHold();
     }
     draw(new Set());
+    // While stickers are left to paint, the list (their count, a colour
+    // used too often) is shown, not said: the problems of a whole cube are.
+    list.setAttribute('aria-live', blanks ? 'off' : 'polite');
     if (blanks) {
       const next = stickers.findIndex((c) => c === BLANK);
       // A colour painted too often is a mistake already, before the last sticker.
@@ -339,8 +347,11 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     event.preventDefault();
   });
 
-  // Keys used here are not playback commands (Space, digits, arrows).
-  root.addEventListener('keydown', (event) => event.stopPropagation());
+  // Keys used here are not playback commands (Space, digits, arrows); Tab
+  // still goes on through the page's order (ways.js), and ? to the key list.
+  root.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab' && event.key !== '?') event.stopPropagation();
+  });
 
   solve.addEventListener('click', () => {
     const result = check(faceletBox.field.value);

@@ -229,7 +229,7 @@ export function createLab({ display }) {
         : `Your attempt reaches no goal yet: ${count}, ${written}.`;
     // Heard once, as the read-out first comes in: the steps are read on request.
     if (!rest) $('check-said').textContent = summary;
-    const parts = [element('h3', { textContent: 'Check' }), element('p', { textContent: summary }),
+    const parts = [element('h2', { textContent: 'Check' }), element('p', { textContent: summary }),
       element('ol', {}, ...checked.steps.map(stepLine))];
     const completion = checked.completion;
     if (!rest) {

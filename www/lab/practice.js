@@ -81,7 +81,7 @@ export function createPractice(anchor) {
   const region = element('section', { className: 'practice', id: 'practice' });
   region.setAttribute('role', 'region');
   region.setAttribute('aria-label', 'Practice');
-  const heading = element('h3', { textContent: 'Practice' });
+  const heading = element('h2', { textContent: 'Practice' });
   const minutes = element('select', { id: 'practice-length' },
     ...MINUTES.map((m) => element('option', { value: String(m), textContent: `${m} minutes` })));
   const lengthLabel = element('label', { htmlFor: 'practice-length', textContent: 'Length ' }, minutes);
@@ -276,12 +276,23 @@ export function createPractice(anchor) {
     await record({ date: attempt.started, scramble: attempt.scramble, solution: text, length, usedMs, link });
   };
 
+  // The timer is read on request; crossing 5 minutes left, and 1, is said
+  // (once each, from the minutes left when the attempt was shown).
+  const WARNINGS = [5, 1];
+  let warnedAbove = Infinity;
   const tick = () => {
     const attempt = read(ATTEMPT_KEY, null);
     if (!attempt) return;
     const left = attempt.started + attempt.minutes * 60000 - Date.now();
     timer.textContent = clock(left);
-    if (left <= 0) finish(true);
+    if (left <= 0) {
+      finish(true);
+      return;
+    }
+    const crossed = WARNINGS.filter((minutes) => minutes < warnedAbove && left <= minutes * 60000).at(-1);
+    if (crossed === undefined) return;
+    warnedAbove = crossed;
+    note.textContent = `${crossed === 1 ? 'One minute' : `${crossed} minutes`} left.`;
   };
 
   /** Shows a running attempt (a new one, or one kept over a reload). */
@@ -301,6 +312,7 @@ export function createPractice(anchor) {
     scramble.textContent = `Scramble: ${attempt.scramble}`;
     box.value = attempt.draft ?? '';
     note.textContent = '';
+    warnedAbove = Math.ceil((attempt.started + attempt.minutes * 60000 - Date.now()) / 60000);
     clearInterval(ticking);
     ticking = setInterval(tick, 250);
     tick();

@@ -38,7 +38,13 @@ const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
  */
 export function createProve({ root, current, show }) {
   const part = (id) => root.querySelector(`#${id}`);
-  const [start, cancel, bar, target, limit, text, nissSwitch] = ['prove-start', 'prove-cancel', 'prove-bar', 'prove-target', 'prove-limit', 'prove-text', 'prove-niss'].map(part);
+  const [start, cancel, bar, target, limit, text, said, nissSwitch] = ['prove-start', 'prove-cancel', 'prove-bar', 'prove-target', 'prove-limit', 'prove-text', 'prove-said', 'prove-niss'].map(part);
+  // The progress line changes four times a second for as long as a proof
+  // runs: it is shown, not spoken. Its start and its outcome are said.
+  const tell = (words) => {
+    text.textContent = words;
+    said.textContent = words;
+  };
 
   let running = null;
   let proven = '';
@@ -83,7 +89,7 @@ export function createProve({ root, current, show }) {
     bar.hidden = false;
     bar.removeAttribute('value');
     shownAt = -Infinity;
-    text.textContent = 'Proving…';
+    tell('Proving…');
     try {
       const proved = await proof.done;
       // A solution on show that is shorter (found with NISS, or with more
@@ -99,16 +105,16 @@ export function createProve({ root, current, show }) {
       const best = moves(proved.found.fewestTotal);
       const over = `over all six orientations${niss ? ' with NISS' : ''}, ${proved.scope}`;
       if (proved.proven) {
-        text.textContent = `Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes).${kept}`;
+        tell(`Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes).${kept}`);
       } else if (wantedTarget !== null && proved.bound >= wantedTarget) {
-        text.textContent = `Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes).${kept}`;
+        tell(`Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes).${kept}`);
       } else {
-        text.textContent = `Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.${kept}`;
+        tell(`Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.${kept}`);
       }
     } catch (error) {
-      text.textContent = error.name === 'AbortError'
+      tell(error.name === 'AbortError'
         ? `Cancelled. ${text.textContent.startsWith('Proving') ? '' : text.textContent}`.trim()
-        : `The proof failed: ${error.message}`;
+        : `The proof failed: ${error.message}`);
     } finally {
       if (running === proof) idle();
     }
@@ -122,7 +128,7 @@ export function createProve({ root, current, show }) {
   return {
     start: run,
     shown(wanted) {
-      if (keyOf(wanted) !== proven && !running) text.textContent = '';
+      if (keyOf(wanted) !== proven && !running) tell('');
       if (keyOf(wanted) !== proven) proven = '';
     },
   };
