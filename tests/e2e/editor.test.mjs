@@ -94,6 +94,20 @@ describe('the colour editor', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("Tab from the editor's last control goes on to the player, as from any way's last control", async () => {
+    const page = await openEditor();
+    const last = await page.evaluate(() => {
+      const controls = [...document.querySelector('#way-cube').querySelectorAll('button, input, select, textarea, summary, a[href], [tabindex="0"]')]
+        .filter((control) => control.tabIndex >= 0 && control.checkVisibility());
+      controls.at(-1).focus();
+      return controls.at(-1).closest('#editor-body') !== null;
+    });
+    assert.ok(last, 'the last control is the editor\'s');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement.closest('.viewer') !== null), true, 'into the player');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('Erase last takes back the sticker just painted by tap, and selects it to paint again', async () => {
     const { defaultBrowserType, ...descriptor } = devices['iPhone SE'];
     const page = await openIn(await env.browser.newContext(descriptor), env.server.url);
