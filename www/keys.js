@@ -1,4 +1,5 @@
-// The page's keys and its presentation mode: Space plays, the arrows step,
+// The page's keys, and the switch to presentation mode (present.js, loaded
+// on the first presentation): Space plays, the arrows step,
 // 1–4 go to a stage's start, F presents (the cube full-screen, for a
 // projector), ? lists the keys. In a presentation a USB clicker's keys work too:
 // PageDown and PageUp step (in an embedded player too), `.` and `b` blank
@@ -28,101 +29,34 @@ function ownKeys(target) {
   return [];
 }
 
-/** Whether present.css (loaded on first use) has come. */
-let presentSheetIn = false;
+/** Presentation mode's code (present.js), once loaded with its sheet. */
+let presentation = null;
 
 export const presenting = () => document.documentElement.hasAttribute('data-presenting');
 
 /**
- * Presentation mode, for a room: the cube fills the screen beside what a
- * class reads (status, the move now and next, the stage and its counters),
- * in type that grows with the screen (present.css, loaded on first use),
- * and full screen where allowed. Focus goes into the presentation, so that
- * Space plays there whatever was pressed to begin it.
+ * Presentation mode on or off (present.js). Its code and sheet load on
+ * the first presentation (a few milliseconds, well inside the click's
+ * leave to ask for full screen), so that the room never sees the page half
+ * restyled; from then on it switches at once.
  */
 export function setPresenting(on) {
-  // The first presentation waits for its sheet (a few milliseconds, well
-  // inside the click's leave to ask for full screen), so that the room never
-  // sees the page half restyled.
-  if (on && !presentSheetIn) {
-    styleSheet('present.css').catch(() => {}).then(() => {
-      presentSheetIn = true;
-      if (!presenting()) setPresenting(true);
-    });
+  if (presentation) {
+    presentation.show(on);
     return;
   }
-  const root = document.documentElement;
-  const was = presenting();
-  root.toggleAttribute('data-presenting', on);
-  root.removeAttribute('data-blank');
-  ui.present.textContent = on ? 'Exit presentation' : 'Present';
-  // Focus goes to the cube's box, which shows no ring to the room: a screen
-  // reader hears what it is, and the narration says how to work it.
-  const room = ui.canvas.closest('.stage-box');
-  if (on) {
-    page.focusBefore = document.activeElement;
-    page.presentation += 1;
-    room.tabIndex = -1;
-    room.setAttribute('role', 'region');
-    room.setAttribute('aria-label', 'Presentation');
-    room.focus({ preventScroll: true });
-    ui.narration.textContent = 'Presenting: Space plays, the arrows or a clicker step, B blanks the screen, Esc leaves.';
-  } else {
-    room.removeAttribute('role');
-    room.removeAttribute('aria-label');
-    if (was) ui.narration.textContent = 'Presentation left.';
-    focusAfterPresenting();
-  }
-  if (on && !document.fullscreenElement) {
-    askFullscreen();
-  } else if (!on && document.fullscreenElement) {
-    document.exitFullscreen().catch(() => {});
-  }
+  if (!on) return;
+  Promise.all([import('./present.js'), styleSheet('present.css').catch(() => {})]).then(([loaded]) => {
+    presentation = loaded;
+    if (!presenting()) loaded.show(true);
+  });
 }
 
-/**
- * Leaving a presentation, focus goes back where it was before (else to
- * Present, else to Play), not to the cube's box, which is no control, nor
- * left on a control the way in on show has not (How it works, Watch's).
- */
-function focusAfterPresenting() {
-  const left = document.activeElement;
-  const shown = (control) => control && control !== document.body && control.isConnected && control.getClientRects().length > 0;
-  if (shown(left) && left !== ui.canvas.closest('.stage-box')) return;
-  [page.focusBefore, ui.present, ui.play].find(shown)?.focus({ preventScroll: true });
-}
+/** Full screen entered or left: only a presentation asks for it (present.js). */
+export const onFullscreenChange = () => presentation?.onFullscreenChange();
 
 /** Opens the keyboard shortcuts (shortcuts.js, loaded on first use). */
 export const showShortcuts = async () => (await import('./shortcuts.js')).openShortcuts();
-
-function askFullscreen() {
-  if (!document.fullscreenEnabled) return;
-  page.fullscreenAskedBy = page.presentation;
-  document.documentElement.requestFullscreen().catch(() => {});
-}
-
-/**
- * Leaving full screen (Esc) ends the presentation that entered it. Change
- * events land late, a frame or more after the state they report, so full
- * screen belongs to the presentation that asked for it, not to whichever is
- * current when its event lands: leaving one presentation and at once
- * starting the next must not end the new one, and full screen that arrives
- * after its presentation ended is left again.
- */
-export function onFullscreenChange() {
-  page.fullscreen = Boolean(document.fullscreenElement);
-  const current = presenting() && page.fullscreenAskedBy === page.presentation;
-  if (document.fullscreenElement && !current) {
-    document.exitFullscreen().catch(() => {});
-  } else if (document.fullscreenElement) {
-    page.fullscreenPresentation = page.presentation;
-  } else if (presenting() && page.fullscreenPresentation === page.presentation) {
-    setPresenting(false);
-  } else if (presenting() && !current) {
-    // This presentation began while the last one's full screen was being left.
-    askFullscreen();
-  }
-}
 
 /**
  * Printing takes a picture of the cube as it begins. A print begun from

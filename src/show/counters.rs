@@ -436,6 +436,26 @@ pub fn slices_as_seen(text: &str, orientation: &Orientation) -> String {
     }
 }
 
+/// Stage 3's goal asks one thing its counters do not count: the corners,
+/// each in its tetrad, in one of the arrangements half turns can solve
+/// (1 in 6 of those within the tetrads, 1 in 3 at even parity). Where
+/// every count is at its goal but the distance is not, this says so;
+/// none otherwise, and in every other stage, whose counts at their goal
+/// are the goal.
+pub fn beyond_the_counts(counters: &[Counter]) -> Option<&'static str> {
+    let third_stage = counters
+        .iter()
+        .any(|c| matches!(c, Counter::Count(Counted::CornersOutsideTetrad, _)));
+    let distance_alone = counters
+        .iter()
+        .all(|c| c.is_at_goal() || matches!(c, Counter::Distance { .. }));
+    let away = counters.iter().any(|c| !c.is_at_goal());
+    (third_stage && distance_alone && away).then_some(
+        "Every count is at its goal, but the corners are not yet in an arrangement half turns \
+         can solve (1 in 3 at even parity): the distance says how far.",
+    )
+}
+
 /// What stage `kind`'s counters are counted on, in words, on `axes`: the
 /// edge axis for stage 1 (`F/B`), the corner axis for stage 2, both for
 /// stage 3 (`edges F/B, corners U/D`); nothing for the finish, whose goal
@@ -605,6 +625,25 @@ fn walk_on_sides(
 mod tests {
     use super::*;
     use crate::cube::cubie::{Face, SOLVED};
+
+    /// Three corners cycled within one tetrad, all oriented, the edges
+    /// solved: every stage-3 count reads its goal, nine moves away.
+    #[test]
+    fn stage_three_says_what_its_counts_miss() {
+        let cube =
+            crate::cube::facelet::parse("DUUUUUUUULRRRRRRRRFFBFFFFFFUDDDDDDDDLLLLLLLLRBBFBBBBBB")
+                .expect("a real cube");
+        let list = counters(StageKind::SeparatePieces, &cube).expect("in G2");
+        assert!(list
+            .iter()
+            .filter(|c| !matches!(c, Counter::Distance { .. }))
+            .all(Counter::is_at_goal));
+        assert!(beyond_the_counts(&list).is_some());
+        let solved = counters(StageKind::SeparatePieces, &SOLVED).expect("in G2");
+        assert_eq!(beyond_the_counts(&solved), None);
+        let flipped = counters(StageKind::OrientEdges, &cube).expect("valid");
+        assert_eq!(beyond_the_counts(&flipped), None);
+    }
 
     #[test]
     fn progress_names_the_slice_as_the_stage_panel_does_in_every_orientation() {

@@ -316,7 +316,7 @@ pub fn description(kind: StageKind, axes: Axes) -> Option<String> {
         StageKind::SeparatePieces => {
             let slice = slice_name(Axis::of(face(R)));
             format!(
-                "Puts each corner into its tetrad with the right twist, the {slice}-slice edges into the {slice} slice, and makes the permutation parity even, so that half turns alone can finish."
+                "Puts each corner into its tetrad in an arrangement half turns can solve, the {slice}-slice edges into the {slice} slice, and makes the permutation parity even, so that half turns alone can finish."
             )
         }
         StageKind::HalfTurnFinish => kind.description().to_string(),

@@ -67,7 +67,7 @@ const STAGES: [StageInfo; StageKind::COUNT] = {
         StageInfo {
             name: "Separate pieces",
             fmc: "HTR",
-            description: "Puts each corner into its tetrad with the right twist, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
+            description: "Puts each corner into its tetrad in an arrangement half turns can solve, the M-slice edges into the M slice, and makes the permutation parity even, so that half turns alone can finish.",
             quarter_turn_faces: &[U, D],
             groups: "G2 → G3",
             why: "G3 = ⟨U2, D2, L2, R2, F2, B2⟩: half turns keep every corner in its tetrad and every edge in its slice, and are even permutations.",

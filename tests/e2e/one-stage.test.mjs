@@ -210,6 +210,21 @@ describe('one stage at a time', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test("stage 3 says what its counts miss: three corners cycled in their tetrad read every count at its goal, and the distance does not", async () => {
+    const cycled = 'DUUUUUUUULRRRRRRRRFFBFFFFFFUDDDDDDDDLLLLLLLLRBBFBBBBBB';
+    const page = await open(env.browser, `${env.server.url}?state=${cycled}&mode=fast`);
+    await searched(page);
+    const progress = page.getByRole('region', { name: 'Progress' });
+    assert.match(await page.locator('#progress-stage').textContent(), /^Progress · Separate pieces/);
+    const counters = await progress.locator('#counters li').allTextContents();
+    assert.ok(counters.includes('Corners outside their tetrad: 0') && counters.includes('Permutation parity: even'), counters.join(' | '));
+    assert.match(counters.at(-1), /^Distance to this stage's goal: [1-9]\d* of at most 13$/);
+    // The stage panel names the goal's part they do not count: the corners' arrangement.
+    assert.match(await page.locator('#stage-description').textContent(), /^Puts each corner into its tetrad in an arrangement half turns can solve,/);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
   test('Progress names the axes each stage is counted on, as the solution turns them: EO on its edge axis, DR on its corner axis', async () => {
     // A random state whose best axes are not the classic ones.
     const turned = "F2 D2 U2 R' U2 F2 R2 B R2 F L2 U2 R' F2 L' U' F D2 R' D'";

@@ -164,6 +164,8 @@ describe('prove shortest', () => {
     await niss.check();
     await proveButton(page).click();
     await page.waitForFunction(() => /^Proven shortest: 6 moves over all six orientations with NISS,/.test(document.querySelector('.prove-text').textContent), null, { timeout: 60_000 });
+    assert.match(await page.locator('.prove-text').textContent(), /\([\d,]+ nodes\)\. Of four-stage solutions: the cube may have shorter ones of other kinds\.$/,
+      'what the proof is of');
     // The count line says how it was found, as a NISS solve's does.
     assert.match(await page.locator('#result').textContent(), /^6 moves with NISS · /);
     assert.deepEqual(page.errors, []);

@@ -25,6 +25,9 @@ const count = (n) => {
   return numberFormat.format(n);
 };
 const moves = (n) => `${n} move${n === 1 ? '' : 's'}`;
+/** What a proof is of: not the cube's shortest solution of any kind. */
+const FOUR_STAGES = 'Of four-stage solutions: the cube may have shorter ones of other kinds.';
+
 const keyOf = (wanted) => (wanted ? JSON.stringify(wanted.input) : '');
 
 /**
@@ -105,9 +108,9 @@ export function createProve({ root, current, show }) {
       const best = moves(proved.found.fewestTotal);
       const over = `over all six orientations${niss ? ' with NISS' : ''}, ${proved.scope}`;
       if (proved.proven) {
-        tell(`Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes).${kept}`);
+        tell(`Proven shortest: ${best} ${over} (${count(proved.nodes)} nodes). ${FOUR_STAGES}${kept}`);
       } else if (wantedTarget !== null && proved.bound >= wantedTarget) {
-        tell(`Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes).${kept}`);
+        tell(`Proven: none shorter than ${moves(wantedTarget)} ${over}; best ${best} (${count(proved.nodes)} nodes). ${FOUR_STAGES}${kept}`);
       } else {
         tell(`Gave up after ${limit.selectedOptions[0].textContent.replace('give up after ', '')}, ${Math.floor(proved.searched * 100)}% searched: none shorter than ${proved.bound} so far; best ${best}.${kept}`);
       }

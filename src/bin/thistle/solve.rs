@@ -302,6 +302,9 @@ pub(crate) fn print_breakdown(
         )?;
         for step in progress.map_or(&[][..], |p| &p[k]) {
             writeln!(out, "    {step}")?;
+            if let Some(beyond) = counters::beyond_the_counts(&step.counters) {
+                writeln!(out, "      {beyond}")?;
+            }
         }
     }
     writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())?;
