@@ -38,6 +38,7 @@ export const ui = {
   flatNet: $('flat-net'),
   no3d: $('no-3d'),
   reading: $('reading'),
+  stale: $('stale'),
   scrubber: $('scrubber'),
   stageMarks: $('stage-marks'),
   moves: $('moves'),

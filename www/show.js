@@ -47,7 +47,7 @@ function showSolution(result, entered) {
     : !entered.text.trim() ? 'Nothing to solve yet: type or paste a scramble, or press Random.'
       : result.scramble !== entered.text.trim() || fmc ? `Read as: ${result.scramble || '(no moves)'}.${fmc}` : '';
   ui.error.textContent = '';
-  $('stale').hidden = true;
+  ui.stale.hidden = true;
   ui.input.removeAttribute('aria-invalid');
   page.shown = '';
   narrateNew();
@@ -64,7 +64,7 @@ export function showError(error) {
   // The reading was of the text before this one, whose cube and counts
   // stay on show: a line says so, lest they be taken for this one's.
   ui.reading.textContent = '';
-  $('stale').hidden = !page.wanted;
+  ui.stale.hidden = !page.wanted;
   ui.input.setAttribute('aria-invalid', 'true');
   if (typeof error.column === 'number') selectError(ui.input, error);
   else ui.input.focus();

@@ -641,8 +641,8 @@ mod tests {
         assert!(beyond_the_counts(&list).is_some());
         let solved = counters(StageKind::SeparatePieces, &SOLVED).expect("in G2");
         assert_eq!(beyond_the_counts(&solved), None);
-        let flipped = counters(StageKind::OrientEdges, &cube).expect("valid");
-        assert_eq!(beyond_the_counts(&flipped), None);
+        let stage_one = counters(StageKind::OrientEdges, &cube).expect("valid");
+        assert_eq!(beyond_the_counts(&stage_one), None);
     }
 
     #[test]

@@ -276,11 +276,8 @@ pub fn joined(first: &[Move], second: &[Move]) -> Vec<Move> {
 /// the moves before where they meet (`joined`): within the step as at the
 /// join, so `R R` is R2 and `B F2 B2` is `B' F2`.
 fn folded(first: &[Move], step: &[Move]) -> Vec<Move> {
-    let untagged = |moves: &[Move]| moves.iter().map(|&m| (m, ())).collect::<Vec<_>>();
-    folded_tagged(&untagged(first), &untagged(step))
-        .into_iter()
-        .map(|(m, ())| m)
-        .collect()
+    step.iter()
+        .fold(first.to_vec(), |so_far, &m| joined(&so_far, &[m]))
 }
 
 /// `folded` for tagged moves (`joined_tagged`).

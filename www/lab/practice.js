@@ -68,6 +68,9 @@ const clock = (ms) => {
 const COLUMNS = ['Date', 'Scramble', 'Yours', 'Thistle fewest', 'Thistle NISS', 'Proven shortest',
   'Proven with NISS', 'Time used', 'Link'];
 
+/** The milliseconds an attempt has left (below 0 once its time is up). */
+const timeLeft = (attempt) => attempt.started + attempt.minutes * 60000 - Date.now();
+
 /** A result's length as shown: a number, or DNF. */
 const shown = (length) => (length === null ? 'DNF' : String(length));
 
@@ -283,7 +286,7 @@ export function createPractice(anchor) {
   const tick = () => {
     const attempt = read(ATTEMPT_KEY, null);
     if (!attempt) return;
-    const left = attempt.started + attempt.minutes * 60000 - Date.now();
+    const left = timeLeft(attempt);
     timer.textContent = clock(left);
     if (left <= 0) {
       finish(true);
@@ -312,7 +315,7 @@ export function createPractice(anchor) {
     scramble.textContent = `Scramble: ${attempt.scramble}`;
     box.value = attempt.draft ?? '';
     note.textContent = '';
-    warnedAbove = Math.ceil((attempt.started + attempt.minutes * 60000 - Date.now()) / 60000);
+    warnedAbove = Math.ceil(timeLeft(attempt) / 60000);
     clearInterval(ticking);
     ticking = setInterval(tick, 250);
     tick();

@@ -35,7 +35,7 @@ export function wireWatch() {
     if (ui.input.hasAttribute('aria-invalid')) {
       ui.input.removeAttribute('aria-invalid');
       ui.error.textContent = '';
-      $('stale').hidden = true;
+      ui.stale.hidden = true;
     }
   });
   const proveFirst = async () => {
