@@ -40,7 +40,7 @@ const HIDDEN_WHILE_PRACTISING = 'body.practising :is(.player,#chips,#status,#now
   + '.practice{border-top:1px solid currentColor;margin-top:1em;padding-top:.5em}'
   + '.practice .timer{font-size:1.6em;font-variant-numeric:tabular-nums}'
   + '.practice caption{caption-side:bottom;text-align:left;font-size:.85em;color:var(--muted)}'
-  + '.practice textarea{width:100%;box-sizing:border-box}.practice-label{margin:.3em 0 .1em}'
+  + '.practice textarea{width:100%;box-sizing:border-box}.practice-label{margin:.3em 0 .4em}'
   // Each result a block of its own, its fields labelled, so that the table
   // fits the lab's column at any width instead of running off its side.
   + '.practice table{border-collapse:collapse;width:100%}'
