@@ -17,12 +17,13 @@ setup:
 web: setup
 	scripts/build-web.sh
 
-# Both modules: the page's (default features, and with the in-page timings
-# page-bench serves) and the lab's.
+# Every module: the page's (default features, and with the in-page timings
+# page-bench serves), the lab's and the photo reader's.
 web-check: setup
 	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --test web --features bench -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features lab -- -D warnings
+	cargo clippy --target wasm32-unknown-unknown --lib --no-default-features --features scan -- -D warnings
 
 # Rust tests in headless Chromium (tests/web.rs), including the renderer on WebGL2.
 wasm-test: setup

@@ -21,7 +21,7 @@ const SERVED = /\.(html|js|css|svg|png|wasm|webmanifest)$/;
 const OWN = new Set(['sw.js', OUTPUT]);
 /** Kept for offline use once first used, not at install. */
 const ON_FIRST_USE = new Set(['teach/video.js', 'teach/webm-muxer.js', 'teach/picture.js', 'cube/camera.js', 'cube/scan.js', 'teach/handout.js', 'teach/handout.css',
-  'embed.js', 'embed.css', 'lab/practice.js']);
+  'embed.js', 'embed.css', 'lab/practice.js', 'pkg/scan.js', 'pkg/scan_bg.wasm']);
 
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
   const path = join(dir, entry.name);

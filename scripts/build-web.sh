@@ -44,6 +44,9 @@ build_module thistle wasm-release "$target_dir" www/pkg -Oz
 # which a worker loads on first use; its own target directory keeps both
 # builds cached.
 build_module lab wasm-lab "$target_dir/lab" www/pkg -O3 --no-default-features --features lab
+# Reading photos, loaded by the lab's worker on the first scan (the `scan`
+# feature), built as the lab's module is and in its target directory.
+build_module scan wasm-lab "$target_dir/lab" www/pkg -O3 --no-default-features --features scan
 # The page is served from dist/: www/ as it is, with its modules minified
 # (the same files and paths, so every relative import still holds).
 rm -rf dist

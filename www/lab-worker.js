@@ -10,7 +10,7 @@
 
 import init, {
   alternativesFor, checkAttempt, faceletProblems, giveTables, judgePractice, practiceScramble, prepare,
-  prepareProofTable, ProofRun, readPhotos, solveLab,
+  prepareProofTable, ProofRun, solveLab,
 } from './pkg/lab.js';
 import { answer, startModule } from './worker-start.js';
 
@@ -84,7 +84,10 @@ async function warmProof() {
  * drawn here, off the page's main thread. `{ read }`, or `{ failed }` with
  * the error's fields, which the message channel's error path would drop.
  */
-function scan(bitmaps) {
+async function scan(bitmaps) {
+  // Reading photos is a module of its own, loaded on the first scan.
+  const module = await import('./pkg/scan.js');
+  await module.default();
   const photos = bitmaps.map((bitmap) => {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
     const context = canvas.getContext('2d', { willReadFrequently: true });
@@ -94,7 +97,7 @@ function scan(bitmaps) {
     return { width, height, data };
   });
   try {
-    return { read: readPhotos(photos) };
+    return { read: module.readPhotos(photos) };
   } catch ({ message, kind, photo, photos: named, cubes, facelets, photoOf }) {
     return { failed: { message, kind, photo, photos: named, cubes, facelets, photoOf } };
   }

@@ -14,10 +14,13 @@ export function startModule(init, setup) {
   });
 }
 
-/** Posts `{ id, [field]: compute() }`, or `{ id, error: { message, column } }`. */
-export function answer(id, field, compute) {
+/**
+ * Posts `{ id, [field]: compute() }` (awaited: a call may load a module
+ * first), or `{ id, error: { message, column } }`.
+ */
+export async function answer(id, field, compute) {
   try {
-    postMessage({ id, [field]: compute() });
+    postMessage({ id, [field]: await compute() });
   } catch (error) {
     postMessage({ id, error: { message: error.message, column: error.column } });
   }

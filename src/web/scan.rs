@@ -1,6 +1,7 @@
-//! Reading a cube from six photos (`read::scan`), in the lab's module: its
+//! Reading a cube from six photos (`read::scan`), in a module of its own
+//! (the `scan` feature) that the lab's worker loads on the first scan: the
 //! worker takes the pixels off the page's main thread, and a first visit
-//! fetches none of this. The result fills the colour editor, for the person
+//! fetches none of this, nor is it kept for offline use before it is used. The result fills the colour editor, for the person
 //! to confirm; a failure is a JS `Error` whose `kind` and fields say which
 //! photos to retake, or which cubes to choose between.
 

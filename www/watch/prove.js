@@ -9,7 +9,7 @@
 // proven.
 
 import { page, wholeSolution } from '../page.js';
-import { prove } from '../solving.js';
+import { prove } from '../proving.js';
 
 /** The solution on display: its length as a competitor counts it (with NISS, the whole solution's), and whether it uses NISS. */
 function onShow() {

@@ -5,7 +5,6 @@
 import { $, page, ui } from '../page.js';
 import { countsWith, display, fitInput, load, mode, solveInput } from '../show.js';
 import { keepDraft } from '../remembered.js';
-import { warmProof } from '../solving.js';
 
 export function wireWatch() {
   ui.form.addEventListener('submit', (event) => {
@@ -52,9 +51,10 @@ export function wireWatch() {
   };
   $('prove-start').addEventListener('click', proveFirst);
   // A mouse over the proof's controls, or focus coming to them: a press is
-  // likely, so its workers start now (solving.js `warmProof`). Not a touch,
+  // likely, so its workers start now (proving.js `warmProof`, loaded then). Not a touch,
   // which may be a scroll passing by, and is a tap's own start anyway; nor
   // focus moved within them (back to Prove shortest after a proof).
+  const warmProof = () => import('../proving.js').then((proving) => proving.warmProof(), () => {});
   const controls = $('prove');
   controls.addEventListener('pointerenter', (event) => {
     if (event.pointerType === 'mouse') warmProof();
