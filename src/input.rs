@@ -28,26 +28,41 @@ pub enum Input {
 
 impl Input {
     /// Reads text typed or pasted where either kind is welcome. Text that
-    /// is nothing but a run of at least [`FACELET_LOOKING`] face or colour
-    /// letters (`U R F D L B W Y G O`, either case), with no space, suffix
-    /// or bracket, is read as a facelet string, so one letter too few or
-    /// too many is reported as such ("needs 54 letters") rather than solved
-    /// as dozens of single face turns; anything else is notation. Notation
-    /// this rule takes for a state is 40 or more single turns in a row with
-    /// no suffix and no space, which nobody types: a real long alg has
-    /// primes, doubles or spaces.
+    /// is nothing but at least [`FACELET_LOOKING`] face or colour letters
+    /// (`U R F D L B W Y G O`, either case), with no suffix or bracket, is
+    /// read as a facelet string, so one letter too few or too many is
+    /// reported as such ("needs 54 letters") rather than solved as dozens
+    /// of single face turns; anything else is notation. The letters may be
+    /// spaced in groups (a face's nine, a row's three), may hold the colour
+    /// editor's `.` for a sticker not painted, and up to two letters of
+    /// neither kind, each then reported at its position as a typo rather
+    /// than read as a move. Notation this rule takes for a state is 40 or
+    /// more single turns with no suffix and no space between them, which
+    /// nobody types: a real long alg has primes, doubles or spaces.
     pub fn read(text: &str) -> Input {
-        let trimmed = text.trim();
         let is_sticker = |c: char| {
             let upper = c.to_ascii_uppercase();
             Face::from_letter(upper)
                 .or(colour::face_of_letter(upper))
                 .is_some()
         };
-        if trimmed.chars().count() >= FACELET_LOOKING && trimmed.chars().all(is_sticker) {
-            Input::Facelets(trimmed.to_ascii_uppercase())
+        let notation = || Input::Scramble(text.to_string());
+        let (mut letters, mut groups, mut short_group, mut typos) = (String::new(), 0, false, 0);
+        for group in text.split_whitespace() {
+            groups += 1;
+            short_group |= group.len() < 3;
+            for c in group.chars() {
+                if !c.is_ascii_alphabetic() && c != '.' {
+                    return notation();
+                }
+                typos += usize::from(!is_sticker(c) && c != '.');
+                letters.push(c.to_ascii_uppercase());
+            }
+        }
+        if letters.len() >= FACELET_LOOKING && (groups == 1 || !short_group) && typos <= 2 {
+            Input::Facelets(letters)
         } else {
-            Input::Scramble(text.to_string())
+            notation()
         }
     }
 
@@ -224,6 +239,41 @@ mod tests {
         let colours = "W".repeat(9) + &"R".repeat(9) + &"G".repeat(9);
         let colours = colours.clone() + &"Y".repeat(9) + &"O".repeat(9) + &"B".repeat(9);
         assert_eq!(Input::read(&colours), Input::Facelets(colours.clone()));
+        // Spaced by face or by row, with stickers not painted or a typo:
+        // still a state, each fault then named at its position.
+        let spaced = colours
+            .as_bytes()
+            .chunks(9)
+            .map(|face| std::str::from_utf8(face).unwrap());
+        assert_eq!(
+            Input::read(&spaced.collect::<Vec<_>>().join(" ")),
+            Input::Facelets(colours.clone())
+        );
+        let rows = colours
+            .as_bytes()
+            .chunks(3)
+            .map(|row| std::str::from_utf8(row).unwrap());
+        assert_eq!(
+            Input::read(&rows.collect::<Vec<_>>().join("\n")),
+            Input::Facelets(colours.clone())
+        );
+        let unpainted = format!("..{}", &colours[2..]);
+        assert_eq!(Input::read(&unpainted), Input::Facelets(unpainted.clone()));
+        let error = Input::read(&unpainted).read_cube().unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("`.` (a sticker not painted) at position U1"),
+            "{error}"
+        );
+        let typo = format!("{}P", &colours[..53]);
+        assert_eq!(Input::read(&typo), Input::Facelets(typo.clone()));
+        let error = Input::read(&typo).read_cube().unwrap_err();
+        assert_eq!(error.column(), Some(54));
+        assert!(
+            error.to_string().contains("`P` at position B9 (column 54)"),
+            "{error}"
+        );
         for notation in [
             "R U R' U'",
             "RUR'U'",

@@ -15,8 +15,11 @@ use crate::show::stage_view::{UnknownView, ViewMode};
 use crate::solve::niss::{self, Side};
 use crate::solve::stage::StageKind;
 
-/// Longest query string read, in bytes.
-pub const MAX_QUERY_BYTES: usize = 4096;
+/// Longest query string read, in bytes: room for the longest text the
+/// Scramble box takes and an attempt as long, each percent-encoded (up to
+/// nine bytes a character, a typographic prime's), so that every link the
+/// page writes opens again.
+pub const MAX_QUERY_BYTES: usize = 20 * notation::MAX_INPUT_CHARS;
 
 /// Everything a share link restores.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -463,6 +466,17 @@ mod tests {
             ..scramble("R U' F2")
         };
         assert_eq!(encode(&shared), "scramble=R_U-_F2&mode=fast&move=7");
+    }
+
+    #[test]
+    fn a_link_to_the_longest_scramble_the_box_takes_opens_again() {
+        // Typographic primes, percent-encoded at nine bytes each, and an
+        // attempt as long beside it.
+        let text = "R’ ".repeat(notation::MAX_INPUT_CHARS / 3);
+        let query = encode(&scramble(&text));
+        let attempt = format!("&attempt={}", encode_component(&text, false));
+        assert!(query.len() + attempt.len() > 4 * notation::MAX_INPUT_CHARS);
+        assert_eq!(decode(&format!("{query}{attempt}")), Ok(scramble(&text)));
     }
 
     #[test]

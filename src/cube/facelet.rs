@@ -4,6 +4,7 @@
 
 use crate::cube::colour;
 use crate::cube::cubie::{CubieCube, CubieError, Face, Invalid, CORNER_NAMES, EDGE_NAMES};
+use crate::cube::notation;
 
 /// Number of stickers.
 pub const N_FACELETS: usize = 54;
@@ -79,8 +80,15 @@ pub fn position_name(index: usize) -> String {
 pub enum FaceletError {
     #[error("a facelet string needs 54 letters; this one has {0}")]
     Length(usize),
-    #[error("`{letter}` at position {} (column {}) is not a face letter (U R F D L B) or a colour letter (W Y G B R O)", position_name(*index), index + 1)]
+    #[error("{} at position {} (column {}) is not a face letter (U R F D L B) or a colour letter (W Y G B R O)", bad_letter(*letter), position_name(*index), index + 1)]
     BadLetter { letter: char, index: usize },
+    /// Bad letters after the first, counted rather than listed one by one.
+    #[error("{0} more letters are neither")]
+    MoreBadLetters(usize),
+    /// Face letters whose centres are in no real cube's arrangement (a
+    /// turned cube's are).
+    #[error("the centres are in an order no real cube has (U R F D L B, or that turned): are two of them swapped?")]
+    CentresSwapped,
     #[error("the string mixes face letters and colour letters")]
     MixedAlphabets,
     #[error(
@@ -96,6 +104,15 @@ pub enum FaceletError {
     NoSuchEdge { position: u8, letters: Vec<char> },
     #[error("{0}")]
     Cubie(#[from] CubieError),
+}
+
+/// A letter that is no sticker, as a message shows it: the colour editor
+/// writes `.` for a sticker not painted.
+fn bad_letter(letter: char) -> String {
+    match letter {
+        '.' => "`.` (a sticker not painted)".into(),
+        other => notation::quoted(other),
+    }
 }
 
 fn faces_list(faces: &[Face]) -> String {
@@ -151,12 +168,16 @@ fn faces_through_centres(letters: &[char]) -> Result<[Face; N_FACELETS], Vec<Fac
     let mut errors = Vec::new();
     let is_face = |c: char| "URFDLB".contains(c);
     let is_colour = |c: char| colour::face_of_letter(c).is_some();
-    for (index, &letter) in letters.iter().enumerate() {
-        if !is_face(letter) && !is_colour(letter) {
-            errors.push(FaceletError::BadLetter { letter, index });
+    let mut bad = letters
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| !is_face(c) && !is_colour(c));
+    if let Some((index, &letter)) = bad.next() {
+        errors.push(FaceletError::BadLetter { letter, index });
+        match bad.count() {
+            0 => {}
+            more => errors.push(FaceletError::MoreBadLetters(more)),
         }
-    }
-    if !errors.is_empty() {
         return Err(errors);
     }
     let face_only = letters.iter().any(|&c| is_face(c) && !is_colour(c));
@@ -176,6 +197,20 @@ fn faces_through_centres(letters: &[char]) -> Result<[Face; N_FACELETS], Vec<Fac
     }
     if !errors.is_empty() {
         return Err(errors);
+    }
+    // Face letters name faces, so a turned cube's centres are a turn of
+    // U R F D L B: opposite faces stay opposite, and a mirror image's are
+    // not (the signed permutation of the axes has determinant -1).
+    if !colour_only {
+        let face = |k: usize| Face::from_letter(centres[k]).map_or(0, Face::index);
+        let [u, r, f, d, l, b] = [0, 1, 2, 3, 4, 5].map(face);
+        let opposite = |a: usize, z: usize| a % 3 == z % 3 && a != z;
+        let (x, y, z) = (u % 3, r % 3, f % 3);
+        let odd = (x > y) ^ (x > z) ^ (y > z);
+        let negative = (u >= 3) ^ (r >= 3) ^ (f >= 3);
+        if !(opposite(u, d) && opposite(r, l) && opposite(f, b)) || odd != negative {
+            return Err(vec![FaceletError::CentresSwapped]);
+        }
     }
     let mut faces = [Face::U; N_FACELETS];
     for (i, &letter) in letters.iter().enumerate() {
@@ -349,6 +384,65 @@ mod tests {
                 index: 4
             }]
         );
+    }
+
+    #[test]
+    fn letters_that_are_no_stickers_are_named_once_and_counted() {
+        let errs = errors(&"X".repeat(N_FACELETS));
+        assert_eq!(
+            errs,
+            vec![
+                FaceletError::BadLetter {
+                    letter: 'X',
+                    index: 0
+                },
+                FaceletError::MoreBadLetters(53)
+            ]
+        );
+        let hidden = format!("\u{200F}{}", &SOLVED_STRING[1..]);
+        assert!(errors(&hidden)[0]
+            .to_string()
+            .starts_with("U+200F (invisible) at position U1"));
+    }
+
+    #[test]
+    fn two_centres_swapped_are_named_as_such_not_as_corners() {
+        let text = format!("UUUURUUUURRRRURRRR{}", &SOLVED_STRING[18..]);
+        assert_eq!(errors(&text), vec![FaceletError::CentresSwapped]);
+        // A turned cube's centres are another matter: y turns U R F D L B
+        // into U F L D B R (its stickers with them), and that reads.
+        let turned: String = SOLVED_STRING
+            .as_bytes()
+            .chunks(9)
+            .enumerate()
+            .map(|(f, _)| "UFLDBR".chars().nth(f).unwrap().to_string().repeat(9))
+            .collect();
+        assert_eq!(parse(&turned), Ok(CubieCube::solved()));
+        // Each of the 24 ways to hold a solved cube reads; with its left
+        // and right swapped, none does.
+        let painted = |order: [Face; 6]| -> String {
+            order
+                .iter()
+                .map(|f| f.letter().to_string().repeat(9))
+                .collect()
+        };
+        let turn_y = |[u, r, f, d, l, b]: [Face; 6]| [u, f, l, d, b, r];
+        let turn_x = |[u, r, f, d, l, b]: [Face; 6]| [f, r, d, b, l, u];
+        let mut held = vec![Face::ALL];
+        while let Some(next) = held
+            .iter()
+            .flat_map(|&order| [turn_x(order), turn_y(order)])
+            .find(|order| !held.contains(order))
+        {
+            held.push(next);
+        }
+        assert_eq!(held.len(), 24);
+        for order in held {
+            assert_eq!(parse(&painted(order)), Ok(CubieCube::solved()), "{order:?}");
+            let [u, r, f, d, l, b] = order;
+            let mirrored = errors(&painted([u, l, f, d, r, b]));
+            assert_eq!(mirrored, [FaceletError::CentresSwapped], "{order:?}");
+        }
     }
 
     #[test]

@@ -81,10 +81,33 @@ pub struct Alg {
     pub nodes: Vec<Node>,
 }
 
+/// A character as a message shows it: in backticks, or by its code point
+/// where it would show as nothing (a control, a zero-width or direction
+/// mark, a combining accent).
+pub fn quoted(c: char) -> String {
+    let invisible = c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{FEFF}' | '\u{0300}'..='\u{036F}');
+    if invisible {
+        format!("U+{:04X} (invisible)", u32::from(c))
+    } else {
+        format!("`{c}`")
+    }
+}
+
+fn unknown_move(c: char) -> String {
+    match c {
+        '@' => {
+            "`@` marks an insertion, which is not read: write the solution with the insertion made"
+                .into()
+        }
+        c => format!("unknown move {}", quoted(c)),
+    }
+}
+
 /// What is wrong with a piece of notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ErrorKind {
-    #[error("unknown move `{0}`")]
+    #[error("{}", unknown_move(*.0))]
     UnknownMove(char),
     #[error("`{0}` must follow a move or a closing bracket")]
     StrayAmount(char),
@@ -642,6 +665,17 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::UnknownMove('Q'));
         assert_eq!(e.column, 8);
         assert_eq!(e.to_string(), "unknown move `Q` at column 8");
+    }
+
+    #[test]
+    fn an_insertion_mark_and_an_invisible_character_are_named_as_such() {
+        let insertion = parse("R U @ F").unwrap_err().to_string();
+        assert!(insertion.contains("`@` marks an insertion"), "{insertion}");
+        let invisible = parse("R U\u{200B}F").unwrap_err().to_string();
+        assert!(
+            invisible.contains("unknown move U+200B (invisible)"),
+            "{invisible}"
+        );
     }
 
     #[test]

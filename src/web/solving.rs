@@ -30,7 +30,14 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = readInput)]
 pub fn read_input(text: &str) -> Result<JsValue, JsValue> {
     if share::looks_like_link(text) {
-        return links::decode_link(text);
+        let link = links::decode_link(text)?;
+        if link.is_null() {
+            return Err(js_error(
+                "this link holds no cube: a link to solve has a scramble or a state in it",
+                None,
+            ));
+        }
+        return Ok(link);
     }
     to_js(&Request::new(&Input::read(text), None, None, 0))
 }
