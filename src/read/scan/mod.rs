@@ -568,6 +568,22 @@ mod rooms {
     }
 
     #[test]
+    fn a_face_found_in_light_too_dim_for_its_colours_is_named_too_dark() {
+        let dim = |_: &mut StdRng, p: usize| Conditions {
+            cast: [if p == 1 { 0.16 } else { 1.0 }; 3],
+            ..Conditions::default()
+        };
+        // At a sixth of daylight, the dim photo is named whether its face
+        // is found or not: never read as colours that make no real cube.
+        for seed in 0..12 {
+            let named: Vec<usize> = failures(seed, dim).iter().map(|f| f.0).collect();
+            assert_eq!(named, [1], "seed {seed}");
+        }
+        // Its face found, but all its stickers darker than a lit face's.
+        assert_eq!(failures(9, dim), [(1, SampleError::TooDark)]);
+    }
+
+    #[test]
     fn a_white_cube_on_a_pale_table_reads_exactly() {
         let white = |_: &mut StdRng, _: usize| Conditions {
             plastic: WHITE_PLASTIC,

@@ -145,6 +145,11 @@ pub fn read_face(photo: &Photo) -> Result<FaceReading, SampleError> {
         let centre = place((k % 3) as f64 - 1.0, (k / 3) as f64 - 1.0);
         *colour = read_sticker(photo, &grid.to_image, centre)?;
     }
+    // A face can be found in light too dim for its colours to be told
+    // apart: then it is the light, not a sticker, that is wrong.
+    if colours.iter().flatten().all(|&channel| channel < TOO_DARK) {
+        return Err(SampleError::TooDark);
+    }
     let corner = |col: f64, row: f64| grid.to_image.apply(place(col, row));
     let corners = [
         corner(-1.5, -1.5),
@@ -472,7 +477,10 @@ fn ranked(counts: &[usize], rank: usize) -> usize {
 /// A photo whose median brightness (0..255) is above this, with little
 /// colour, is pale all over: a white cube on a pale table.
 const PALE: f64 = 140.0;
-/// A photo whose brightest tenth is darker than this (0..255) is too dark.
+/// A photo whose brightest tenth is darker than this (0..255) is too dark,
+/// and so is a face found whose stickers all are: at a fifth of daylight,
+/// a face's colours were misread on some synthetic cubes, at a sixth on
+/// most.
 const TOO_DARK: u8 = 40;
 /// A photo shows nothing at all whose brightness and colourfulness (each
 /// 0..255) both vary less than this between its 5th and 95th percentiles:
