@@ -74,15 +74,19 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   /** How many mistakes the painted cube has, as last listed, and whether any is ringed. */
   let mistakes = 0;
   let ringing = false;
-  /** Whether the last sticker (B9) was just painted, and so is still selected. */
-  let paintedLast = false;
+  /** The stickers painted one by one since the whole cube was last loaded, the latest last: Erase last takes them back. */
+  let painting = [];
   /** Whether the player shows this cube (the editor is on screen). */
   let showing = false;
 
   const hold = element('p', { class: 'editor-hold', 'aria-live': 'polite' });
   // Backspace's button, for a touch screen: a mis-tap is taken back there.
-  const erase = element('button', { type: 'button', class: 'editor-erase', title: 'Go back one sticker and clear it (Backspace)' }, 'Erase last');
-  erase.addEventListener('click', () => back());
+  const erase = element('button', { type: 'button', class: 'editor-erase', title: 'Clear the sticker painted last (Backspace)' }, 'Erase last');
+  erase.addEventListener('click', () => {
+    back();
+    // Nothing left to take back: the button is off, so focus goes where painting goes on.
+    if (erase.disabled) cells[selected].focus();
+  });
   const top = element('div', { class: 'editor-top' });
   top.append(hold, erase);
   const palette = element('div', { class: 'palette', role: 'group', 'aria-label': 'Paint the selected sticker' });
@@ -95,7 +99,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     return button;
   });
   const whole = element('button', { type: 'button', class: 'editor-whole' });
-  whole.addEventListener('click', paintFace);
+  whole.addEventListener('click', () => undoable(whole.textContent, paintFace)());
 
   const box = element('div', { class: 'net-box' });
   const net = element('div', {
@@ -136,7 +140,6 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
 
   /** Selects sticker `index` (a centre selects the face's first sticker); focus follows where it was in the net. */
   function select(index, focus = net.contains(document.activeElement)) {
-    paintedLast = false;
     const at = isCentre(index) ? index - 4 : index;
     const face = faceOf(at);
     cells[selected].tabIndex = -1;
@@ -165,6 +168,10 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     const colour = COLOURS[face].toLowerCase();
     const doubts = [...unsure].sort((a, b) => a - b);
     let text = `Painting the ${colour} face (${FACES[face]}): hold the cube with ${colour} facing you and ${COLOURS[TOP_WHILE_PAINTING[face]].toLowerCase()} on top.`;
+    // What the list below the net says, off screen on a phone while painting.
+    if (!solve.disabled) text += ' Every sticker is painted, and it is a real cube: Solve this is below.';
+    const over = overused()[0];
+    if (over) text = `${over} ${text}`;
     if (mistakes) {
       // The problems are the likeliest explanations, so more may be wrong than they count.
       text = `${mistakes === 1 ? 'Something to fix' : `${mistakes} things to fix`}: ${ringing ? 'ringed in the net, and explained below it' : 'explained below the net'}.`;
@@ -180,6 +187,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   /** Paints the selected sticker colour `c` and selects the next. */
   function paint(c) {
     const index = selected;
+    painting = [...painting.slice(-99), index];
     if (stickers[index] !== c || unsure.has(index)) {
       stickers[index] = c;
       unsure.delete(index);
@@ -187,9 +195,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     }
     const used = stickers.filter((s) => s === c).length;
     painted.textContent = `${name(index)}: ${COLOURS[c]}.${used > 9 ? ` That makes ${used} ${COLOURS[c].toLowerCase()} stickers: a cube has 9 of each colour.` : ''}`;
-    const next = step(index, 1);
-    select(next);
-    paintedLast = next === index;
+    select(step(index, 1));
     keepInView();
   }
 
@@ -205,16 +211,17 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     if (below > 0) window.scrollBy(0, Math.min(below, room));
   }
 
-  /**
-   * Goes back one sticker and clears it; after the last sticker, which
-   * stays selected once painted, clears that one, the colour just typed.
-   */
+  /** Clears the sticker painted last that is still painted, and selects it to paint again. */
   function back() {
-    const index = paintedLast ? selected : step(selected, -1);
-    stickers[index] = BLANK;
-    unsure.delete(index);
-    refresh();
-    select(index);
+    while (painting.length) {
+      const index = painting.pop();
+      if (stickers[index] === BLANK) continue;
+      stickers[index] = BLANK;
+      unsure.delete(index);
+      refresh();
+      select(index);
+      return;
+    }
   }
 
   /** Paints the selected sticker's face its centre's colour, and moves to the next face. */
@@ -230,17 +237,24 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   }
 
   function load(colours, doubtful = [], photos = undefined) {
+    painting = [];
     unsure = new Set(doubtful);
     photoOf = photos;
     colours.forEach((c, i) => { stickers[i] = c; });
     refresh();
   }
 
+  /** A colour painted too often, a mistake already before the last sticker: said for each. */
+  const overused = () => COLOURS.flatMap((colour, c) => {
+    const count = stickers.filter((s) => s === c).length;
+    return count > 9 ? [`${count} ${colour.toLowerCase()} stickers: a cube has 9 of each colour.`] : [];
+  });
+
   const text = () => stickers.map((c) => (c === BLANK ? '.' : FACES[c])).join('');
 
   /** Keeps the cube being painted and the sticker selected on this device. */
   function keep() {
-    remember(KEPT, JSON.stringify({ facelets: text(), selected }));
+    remember(KEPT, JSON.stringify({ facelets: text(), selected, painting }));
   }
 
   function refresh() {
@@ -249,22 +263,14 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     const valid = !blanks && check(letters).valid;
     checks += 1;
     // An invalid cube keeps the old count until its own list comes.
-    if (blanks || valid) {
-      mistakes = 0;
-      tellHold();
-    }
+    if (blanks || valid) mistakes = 0;
     draw(new Set());
     // While stickers are left to paint, the list (their count, a colour
     // used too often) is shown, not said: the problems of a whole cube are.
     list.setAttribute('aria-live', blanks ? 'off' : 'polite');
     if (blanks) {
       const next = stickers.findIndex((c) => c === BLANK);
-      // A colour painted too often is a mistake already, before the last sticker.
-      const overused = COLOURS.flatMap((colour, c) => {
-        const count = stickers.filter((s) => s === c).length;
-        return count > 9 ? [element('li', {}, `${count} ${colour.toLowerCase()} stickers: a cube has 9 of each colour.`)] : [];
-      });
-      list.replaceChildren(...overused, element('li', { class: 'to-paint' }, `${blanks} ${blanks === 1 ? 'sticker' : 'stickers'} still to paint (the first is ${name(next)}).`));
+      list.replaceChildren(...overused().map((said) => element('li', {}, said)), element('li', { class: 'to-paint' }, `${blanks} ${blanks === 1 ? 'sticker' : 'stickers'} still to paint (the first is ${name(next)}).`));
       list.removeAttribute('aria-busy');
     } else if (valid) {
       list.replaceChildren(element('li', { class: 'ok' }, 'A valid cube: ready to solve.'));
@@ -274,6 +280,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
       listProblems(letters, checks);
     }
     solve.disabled = !valid;
+    erase.disabled = !painting.some((index) => stickers[index] !== BLANK);
+    tellHold();
     // Undo is for the change just made to the whole cube (`undoable`).
     undo.hidden = true;
     faceletBox.show(text());
@@ -404,6 +412,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     // Something else under our key: start afresh.
   }
   if (typeof kept?.facelets === 'string') faceletBox.read(kept.facelets);
+  if (Array.isArray(kept?.painting)) painting = kept.painting.filter((index) => Number.isInteger(index) && index >= 0 && index < 54);
   note.textContent = '';
   select(Number.isInteger(kept?.selected) && kept.selected >= 0 && kept.selected < 54 ? kept.selected : 0, false);
   refresh();

@@ -111,6 +111,18 @@ function build(faces) {
     ui.follow.focus();
   };
   leave.addEventListener('click', exit);
+  // Back or Forward to another cube leaves following this one, for the
+  // editor where the cube in hand was painted, which keeps it.
+  const cubeIn = (address) => {
+    const link = new URLSearchParams(address);
+    return link.get('scramble') ?? link.get('state');
+  };
+  let followed;
+  addEventListener('popstate', () => {
+    if (root.hidden || cubeIn(location.search) === followed) return;
+    exit();
+    if (page.ways.current() === 'cube') editor.open = true;
+  });
   // Ahead of the page's own keys (Space would play, not step). A focused
   // button keeps Space and Enter, which press it.
   addEventListener('keydown', (event) => {
@@ -136,6 +148,7 @@ function build(faces) {
 
   return {
     enter() {
+      followed = cubeIn(location.search);
       root.hidden = false;
       document.documentElement.setAttribute('data-follow', '');
       remember('thistle.follow', 'true');
