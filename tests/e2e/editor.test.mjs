@@ -127,6 +127,42 @@ describe('the colour editor', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('Erase last takes back only stickers painted one by one, and Whole face can be undone', async () => {
+    const page = await openEditor();
+    await paste(page, SCRAMBLED);
+    // A sticker tapped to look at it, on a cube pasted whole: nothing was painted, so nothing is erased.
+    await sticker(page, 24).click();
+    const erase = page.getByRole('button', { name: 'Erase last' });
+    assert.equal(await erase.isDisabled(), true, 'nothing painted to take back');
+    await page.keyboard.press('Backspace');
+    assert.equal(await facelets(page), SCRAMBLED, 'Backspace took nothing back either');
+    // Painted, F7 is what Erase last takes back, and F7 is selected to paint again.
+    await page.getByRole('button', { name: 'Red', exact: true }).click();
+    assert.equal(await erase.isDisabled(), false);
+    await erase.click();
+    assert.equal(await facelets(page), `${SCRAMBLED.slice(0, 24)}.${SCRAMBLED.slice(25)}`);
+    assert.equal(await page.locator('.net .sticker.selected').getAttribute('data-index'), '24', 'F7 to paint again');
+    // A whole face at once, over stickers painted already, is a tap away from undone.
+    await paste(page, SCRAMBLED);
+    await sticker(page, 10).click();
+    await page.getByRole('button', { name: 'Whole face red' }).click();
+    assert.equal((await facelets(page)).slice(9, 18), 'RRRRRRRRR');
+    await page.getByRole('button', { name: 'Undo Whole face red' }).click();
+    assert.equal(await facelets(page), SCRAMBLED);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('a colour painted too often, and a cube painted whole and real, are said in the line above the colours', async () => {
+    const page = await openEditor();
+    const hold = page.locator('.editor-hold');
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    for (let k = 0; k < 9; k += 1) await page.keyboard.press('1');
+    assert.match(await hold.textContent(), /^10 white stickers: a cube has 9 of each colour\. Painting the red face \(R\)/);
+    await page.getByRole('button', { name: 'Start from solved' }).click();
+    await page.waitForFunction(() => /Every sticker is painted, and it is a real cube: Solve this is below\.$/.test(document.querySelector('.editor-hold').textContent));
+    assert.deepEqual(page.errors, []);
+  });
+
   test('painting the superflip, solving it and playing it to solved', async () => {
     const page = await openSolved();
     assert.equal(await facelets(page), SOLVED);

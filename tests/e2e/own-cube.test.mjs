@@ -233,6 +233,27 @@ describe('painting', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('Back while following a painted cube leaves following for the editor, which still holds the cube', async () => {
+    const page = await phone('Pixel 7');
+    await openEditor(page);
+    const state = await stateOf(page);
+    await page.getByRole('textbox', { name: 'Facelets' }).fill(state);
+    await page.getByRole('button', { name: 'Solve this' }).click();
+    await page.waitForFunction((wanted) => window.thistle.state() === wanted, state);
+    await searched(page);
+    await page.getByRole('button', { name: 'Follow along' }).click();
+    for (const k of [1, 2]) {
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.waitForFunction((n) => window.thistle.status().position === n, k);
+    }
+    await page.goBack();
+    await page.locator('.follow').waitFor({ state: 'hidden' });
+    await page.getByRole('group', { name: /net/ }).waitFor();
+    assert.equal(await page.locator('#editor').evaluate((editor) => editor.open), true, 'the editor open');
+    assert.equal(await facelets(page), state, 'the cube in hand still in it');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('on the smallest phone, a mistake in the last sticker is told above the colours, on screen, until it is painted right', async () => {
     const page = await phone('iPhone SE');
     await openEditor(page);
