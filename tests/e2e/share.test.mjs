@@ -266,12 +266,49 @@ describe('links from other tools', () => {
     assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /appears more than once/);
     assert.equal(await page.evaluate(() => window.thistle.state()), before);
 
+    // A link with no cube in it (the page's own address, another tool's
+    // front page) says so, and the cube stays.
+    for (const empty of [env.server.url, '?mode=fast', 'https://alg.cubing.net/']) {
+      await solve(page, empty);
+      assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /^this link holds no cube: a link to solve has a scramble or a state in it/i, empty);
+      assert.equal(await page.evaluate(() => window.thistle.state()), before, empty);
+    }
+
     // So is a bad scramble; the counts of the cube shown stay.
     const counts = await page.locator('#result').textContent();
     await solve(page, 'R U Q');
     assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /column 5/);
     assert.equal(await page.locator('#result').textContent(), counts);
     assert.match(counts, /^\d+ moves · \d+ in Fastest \(each stage its own shortest\)$/);
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+describe('what is pasted or typed comes back', () => {
+  test('a facelet string spaced by face is a state, and its typo is named where it is', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const superflip = await stateOf(page, "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2");
+    const spaced = superflip.match(/.{9}/g).join(' ');
+    await solve(page, spaced);
+    assert.equal(await page.evaluate(() => window.thistle.state()), superflip);
+    await solve(page, `${spaced.slice(0, -1)}P`);
+    assert.match(await page.getByRole('alert').filter({ hasText: /\S/ }).textContent(), /`P` at position B9 \(column 54\)/);
+    assert.deepEqual(page.errors, []);
+  });
+
+  test('the link of a scramble as long as the box takes opens again on a reload', async () => {
+    const page = await open(env.browser, env.server.url);
+    await searched(page);
+    const long = "R U F' D2 L B' ".repeat(600).trim();
+    await solve(page, long);
+    const state = await page.evaluate(() => window.thistle.state());
+    await page.reload();
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    await searched(page);
+    assert.equal(await page.getByRole('alert').filter({ hasText: /\S/ }).count(), 0);
+    assert.equal(await page.evaluate(() => window.thistle.state()), state);
+    assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), long);
     assert.deepEqual(page.errors, []);
   });
 });
