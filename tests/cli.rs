@@ -536,10 +536,14 @@ fn check_says_when_an_attempt_solves_the_cube() {
     );
     let part = succeed(&["check", "--complete", "--scramble", "R U F", "F'"]);
     assert!(part.contains("\nSo far: F' (1)\nCompleted: "), "{part}");
-    // Steps whose moves meet: counted as a competition does, and as typed.
+    // A write-up's Solution line pasted alone is the attempt.
+    let line = succeed(&["check", "--scramble", "R U F", "Solution: F' U' R' (3)"]);
+    assert!(line.contains("\nSolved: F' U' R' (3)\n"), "{line}");
+    // Steps whose moves meet: counted as a competition does, as written,
+    // and merged as they could be written.
     let meeting = succeed(&["check", "--scramble", "R U F", "F' U2 // one\nU2 R L"]);
     assert!(
-        meeting.contains("\nSo far: F' R L (3; 5 as typed, 2 fewer where moves merge or cancel)\n"),
+        meeting.contains("\nSo far: F' R L (5 as written, as a competition counts them; 3 with the moves that meet merged or cancelled)\n"),
         "{meeting}"
     );
 }

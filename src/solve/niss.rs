@@ -329,8 +329,9 @@ fn is_bare_group(node: &Node) -> bool {
 /// step on the inverse scramble and the moves around it are normal steps.
 /// Groups with a count or a prime, `(R U)3` and `(R U)'`, are plain
 /// notation. Lines with no moves are skipped, as is a write-up's
-/// `Solution:` line, so a write-up reads back as its steps. An error gives
-/// the line and column of the text.
+/// `Solution:` line, so a write-up reads back as its steps (that line
+/// alone: `read_checked_attempt`). An error gives the line and column of
+/// the text.
 pub fn read_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
     let mut steps = Vec::new();
     for (index, line) in text.lines().enumerate() {
@@ -371,6 +372,35 @@ pub fn read_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
         flush(&mut normal, &mut steps);
     }
     steps.retain(|step| !step.moves.is_empty());
+    Ok(steps)
+}
+
+/// An attempt as Check reads it: `read_attempt`, or where the text's only
+/// moves are on a write-up's `Solution:` line (that line pasted alone, as
+/// people paste it), those, without the count that ends it (`(18)`), each
+/// error at its column in the line.
+pub fn read_checked_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
+    let steps = read_attempt(text)?;
+    if !steps.is_empty() {
+        return Ok(steps);
+    }
+    for (index, line) in text.lines().enumerate() {
+        let Some(after) = line.trim_start().strip_prefix(SOLUTION_LINE) else {
+            continue;
+        };
+        let count = after.rfind('(').filter(|&at| {
+            let count = after[at + 1..].trim_end().strip_suffix(')');
+            count.is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        });
+        let skipped = line[..line.len() - after.len()].chars().count();
+        return read_attempt(&after[..count.unwrap_or(after.len())]).map_err(|error| {
+            NotationError {
+                line: index + 1,
+                column: error.column + skipped,
+                ..error
+            }
+        });
+    }
     Ok(steps)
 }
 
@@ -567,6 +597,26 @@ mod tests {
         let error = read_attempt("R U\nF Q").unwrap_err();
         assert_eq!((error.line, error.column), (2, 3));
         assert!(read_attempt("(R U").is_err());
+    }
+
+    #[test]
+    fn a_write_ups_solution_line_pasted_alone_is_the_attempt_checked() {
+        let moves = |text: &str| -> Vec<String> {
+            let steps = read_checked_attempt(text).unwrap();
+            steps
+                .iter()
+                .flat_map(|s| s.moves.iter().map(Move::to_string))
+                .collect()
+        };
+        assert_eq!(
+            moves("Solution: B2 D' L' F U2 R' (6)"),
+            ["B2", "D'", "L'", "F", "U2", "R'"]
+        );
+        assert_eq!(moves("  Solution: B2 D'"), ["B2", "D'"]);
+        // Beside the steps it repeats, it is skipped, as before.
+        assert_eq!(moves("B2 D' // EO\nSolution: B2 D' (2)"), ["B2", "D'"]);
+        let error = read_checked_attempt("Solution: B2 Q (2)").unwrap_err();
+        assert_eq!((error.line, error.column), (1, 14));
     }
 
     fn stage(kind: StageKind, text: &str) -> SolvedStage {

@@ -222,7 +222,8 @@ struct Checked {
 #[wasm_bindgen(js_name = checkAttempt)]
 pub fn check_attempt(input: JsValue, text: &str, complete: bool) -> Result<JsValue, JsValue> {
     let fast = fast(input)?;
-    let steps = niss::read_attempt(text).map_err(|e| js_error(&e.to_string(), Some(e.column)))?;
+    let steps =
+        niss::read_checked_attempt(text).map_err(|e| js_error(&e.to_string(), Some(e.column)))?;
     let check = check::check_attempt(&fast.cube, &steps, complete)
         .map_err(|e| js_error(&e.to_string(), None))?;
     let (found, attempt_ends, unplayable) = match check.staged(&fast.cube, &steps) {

@@ -485,12 +485,12 @@ describe('the FMC lab', () => {
     await context.close();
   });
 
-  test('a check counts as a competition does, says the count as typed where moves merge or cancel, and names the moves', async () => {
+  test('a check counts as a competition does, as written, says the count with the moves that meet merged, and names the moves', async () => {
     const page = await openScramble(SCRAMBLE);
     await page.getByRole('textbox', { name: 'Your solution' }).fill("R U F2 // one step\nF2 U' R' B // the next");
     await page.getByRole('button', { name: 'Check' }).click();
     await page.waitForFunction(() => document.querySelector('#check-said').textContent !== '');
-    assert.equal(await said(page), 'Your attempt reaches no goal yet: 1 move (7 as typed, 6 fewer where moves merge or cancel), B.');
+    assert.equal(await said(page), 'Your attempt reaches no goal yet: 7 moves as written, as a competition counts them (1 with the moves that meet merged or cancelled), B.');
     await page.close();
   });
 

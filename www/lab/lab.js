@@ -213,16 +213,16 @@ export function createLab({ display }) {
    * attemptEnds, unplayable }) once the completion is in, with it and "Continue from here".
    */
   const showChecked = (checked, rest) => {
-    // Counted as a competition counts it, after moves that meet merge or
-    // cancel; the count as typed too, where that differs.
+    // Counted as a competition counts it, as written (moves that meet are
+    // not merged for you, as Practice judges it); merged too, where that
+    // is fewer, as it could be written.
     const typed = checked.steps.reduce((sum, step) => sum + step.moves.length, 0);
-    const saved = typed - checked.length;
-    const count = saved > 0
-      ? `${moves(checked.length)} (${typed} as typed, ${saved} fewer where moves merge or cancel)`
-      : moves(checked.length);
+    const count = typed > checked.length
+      ? `${moves(typed)} as written, as a competition counts them (${checked.length} with the moves that meet merged or cancelled)`
+      : moves(typed);
     const written = checked.solution || 'no moves';
     const summary = checked.solved
-      ? `Your attempt solves the cube: ${count}, ${written}.${checked.length > MOST_MOVES
+      ? `Your attempt solves the cube: ${count}, ${written}.${typed > MOST_MOVES
         ? ` That is over ${MOST_MOVES}, the most a competition allows: there it would be a DNF.` : ''}`
       : checked.reached
         ? `Your attempt reaches ${checked.reached}: ${count} so far, ${written}.`

@@ -18,7 +18,7 @@ pub(crate) fn check_attempt(
         .read_cube()
         .map_err(|e| format!("--scramble: {e}"))
         .and_then(|(cube, _)| {
-            let steps = niss::read_attempt(attempt).map_err(|e| format!("attempt: {e}"))?;
+            let steps = niss::read_checked_attempt(attempt).map_err(|e| format!("attempt: {e}"))?;
             check::check_attempt(&cube, &steps, complete).map_err(|e| match e {
                 CheckError::Empty => format!("attempt: {e}"),
                 CheckError::Invalid(_) => format!("--scramble: {e}"),
@@ -54,13 +54,13 @@ pub(crate) fn check_attempt(
         writeln!(out, "{moves:<24} // {}{optimal}", step.text)?;
     }
     let so_far = if result.solved { "Solved" } else { "So far" };
-    // Counted as a competition counts it; as typed too, where moves merged
-    // or cancelled where steps meet.
+    // Counted as a competition counts it, as written; merged too, where
+    // moves that meet merge or cancel, as it could be written.
     let typed: usize = result.steps.iter().map(|step| step.moves.len()).sum();
     let count = match typed - result.length {
-        0 => result.length.to_string(),
-        saved => format!(
-            "{}; {typed} as typed, {saved} fewer where moves merge or cancel",
+        0 => typed.to_string(),
+        _ => format!(
+            "{typed} as written, as a competition counts them; {} with the moves that meet merged or cancelled",
             result.length
         ),
     };
