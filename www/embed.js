@@ -1,8 +1,13 @@
 // An embedded player's chips (embed=1), which keep to one line: where the
 // frame is too narrow for the stages' full names they show their short
-// ones. Loaded by embedded pages only (player.js).
+// ones; and its error line, under the cube. Loaded by embedded pages only
+// (player.js).
 
 import { page, ui } from './page.js';
+
+// A link that could not be opened says why in the frame too, whose
+// controls, where the error line is, do not show.
+ui.canvas.closest('.stage-box').after(ui.error);
 
 /** The chips' width when last fitted: a new width fits them again. */
 let chipsWidth = null;

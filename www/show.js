@@ -392,6 +392,8 @@ export function openLink() {
       ? `Part of this link could not be read: ${problem.message}. Its cube is shown.`
       : `This link could not be opened: ${problem.message}.`;
     if (!cubeKept) ui.input.setAttribute('aria-invalid', 'true');
+    // On a phone the message is below the player, off the first screen.
+    ui.error.scrollIntoView({ block: 'nearest' });
     // The address stays as it came, to be mended by hand.
     history.replaceState(null, '', address);
   }
@@ -443,5 +445,11 @@ export async function showHandout() {
     document.documentElement.removeAttribute('data-handout');
     throw new Error('The handout could not load: it needs the network the first time.');
   });
+  // A handout link that could not be opened is no sheet to hand out: the
+  // player comes back, with what is wrong.
+  if (ui.error.textContent) {
+    document.documentElement.removeAttribute('data-handout');
+    return;
+  }
   await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }

@@ -86,6 +86,22 @@ describe('the embedded player', () => {
     await page.context().close();
   });
 
+  test('an embedded link that cannot be opened says why under the cube', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 480, height: 360 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${env.server.url}?scramble=R_U_Q&embed=1`);
+    await page.waitForFunction(() => window.thistle && window.thistle.ready);
+    const alert = page.getByRole('alert').filter({ hasText: /\S/ });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /^This link could not be opened: .*column 5/);
+    const [box, cube] = await Promise.all([alert.boundingBox(), page.locator('#cube').boundingBox()]);
+    assert.ok(box.y >= cube.y + cube.height - 1 && box.y + box.height <= 360, `under the cube, in the frame: ${JSON.stringify({ box, cube })}`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('at 320×240 the embedded player still works', async () => {
     const context = await env.browser.newContext({ viewport: { width: 320, height: 240 } });
     const page = await context.newPage();

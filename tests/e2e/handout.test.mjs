@@ -57,6 +57,17 @@ describe('the handout', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a handout link that cannot be opened shows the player and says why, not a sheet of a solved cube', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U_Q&handout=1`);
+    const alert = page.getByRole('alert').filter({ hasText: /\S/ });
+    await alert.waitFor();
+    assert.match(await alert.textContent(), /^This link could not be opened: .*column 5/);
+    await page.waitForFunction(() => !document.documentElement.hasAttribute('data-handout'));
+    assert.equal(await page.getByRole('article', { name: 'Handout' }).isVisible(), false);
+    assert.ok(await page.getByRole('button', { name: 'Play' }).isVisible(), 'the player back');
+    assert.deepEqual(page.errors, []);
+  });
+
   test('the handout\'s solution line lists the stages with moves, none as an empty mark', async () => {
     // Orient edges and Orient corners + slice, then two stages with nothing to do.
     const page = await open(env.browser, `${env.server.url}?scramble=R_U_F&mode=fewest&handout=1`);
