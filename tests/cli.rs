@@ -140,6 +140,57 @@ fn solve_json_prints_one_object_per_line_and_a_bad_line_in_its_place() {
 }
 
 #[test]
+fn a_batch_goes_on_past_a_line_that_is_not_utf8_and_a_missing_file_is_named() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_thistle"))
+        .args(["solve", "--file", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run thistle");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(b"R U\n\xff R\nF\n").expect("write stdin");
+    drop(input);
+    let o = child.wait_with_output().expect("wait for thistle");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stdout(&o).matches("\nTotal: ").count(), 2, "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("line 2: unknown move `\u{FFFD}` at column 1"),
+        "{}",
+        stderr(&o)
+    );
+    let missing = thistle(&["solve", "--file", "/no/such/file"], None);
+    assert!(
+        stderr(&missing).contains("/no/such/file: "),
+        "{}",
+        stderr(&missing)
+    );
+}
+
+#[test]
+fn counts_the_commands_cannot_honour_are_refused_and_one_move_is_one() {
+    let long = thistle(&["random", "--moves", "100000"], None);
+    assert_eq!(long.status.code(), Some(2));
+    assert!(
+        stderr(&long).contains("the most `solve` reads back"),
+        "{}",
+        stderr(&long)
+    );
+    let none = thistle(&["bench", "--count", "0"], None);
+    assert_eq!(none.status.code(), Some(2));
+    assert!(
+        stderr(&none).contains("not a count of 1 or more"),
+        "{}",
+        stderr(&none)
+    );
+    let longest = succeed(&["random", "--moves", "3333", "--seed", "7"]);
+    let solved = thistle(&["solve", longest.trim()], None);
+    assert!(solved.status.success(), "{}", stderr(&solved));
+    assert!(succeed(&["solve", "R"]).contains("\nTotal: 1 move (HTM), "));
+}
+
+#[test]
 fn solve_accepts_a_facelet_state() {
     let o = thistle(
         &[

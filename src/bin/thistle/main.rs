@@ -40,8 +40,9 @@ enum Command {
     },
     /// Print random scrambles, one per line.
     Random {
-        /// Random face turns instead of a random state.
-        #[arg(long)]
+        /// Random face turns instead of a random state (at most
+        /// `MOST_RANDOM_MOVES`, which `solve` reads back).
+        #[arg(long, value_parser = read_random_moves)]
         moves: Option<usize>,
         /// How many scrambles.
         #[arg(long, default_value_t = 1)]
@@ -172,7 +173,7 @@ enum Command {
     Tables,
     /// Solve random states and report speed and lengths.
     Bench {
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, default_value_t = 100_000, value_parser = read_count)]
         count: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -336,6 +337,25 @@ fn orientation_of(
 }
 
 /// `U/D`, `R/L` or `F/B` (the slash may be left out).
+/// The most face turns `random --moves` writes: each takes at most three
+/// characters (`R' `), and `solve` reads at most `MAX_INPUT_CHARS`.
+const MOST_RANDOM_MOVES: usize = thistle::cube::notation::MAX_INPUT_CHARS / 3;
+
+fn read_random_moves(text: &str) -> Result<usize, String> {
+    match text.trim().parse() {
+        Ok(moves) if moves <= MOST_RANDOM_MOVES => Ok(moves),
+        _ => Err(format!("`{text}` is not a number of moves from 0 to {MOST_RANDOM_MOVES} (the most `solve` reads back)")),
+    }
+}
+
+/// A count of one or more.
+fn read_count(text: &str) -> Result<usize, String> {
+    match text.trim().parse() {
+        Ok(count) if count > 0 => Ok(count),
+        _ => Err(format!("`{text}` is not a count of 1 or more")),
+    }
+}
+
 fn read_axis(text: &str) -> Result<Axis, String> {
     text.parse().map_err(|e: UnknownAxis| e.to_string())
 }

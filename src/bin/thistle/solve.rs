@@ -51,14 +51,20 @@ pub(crate) fn read_inputs(
             })
             .collect());
     };
-    let reader: Box<dyn BufRead> = if path == "-" {
+    let mut reader: Box<dyn BufRead> = if path == "-" {
         Box::new(io::stdin().lock())
     } else {
-        Box::new(io::BufReader::new(std::fs::File::open(&path)?))
+        let file = std::fs::File::open(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{path}: {e}")))?;
+        Box::new(io::BufReader::new(file))
     };
+    let mut bytes = Vec::new();
+    reader.read_to_end(&mut bytes)?;
     let mut inputs = Vec::new();
-    for (i, line) in reader.lines().enumerate() {
-        let line = line?;
+    // A line that is not UTF-8 is one input that cannot be read (its bad
+    // bytes shown as `�`, where its error points), not the end of the batch.
+    for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = String::from_utf8_lossy(line.strip_suffix(b"\r").unwrap_or(line)).into_owned();
         let trimmed = line.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             continue;
@@ -307,7 +313,9 @@ pub(crate) fn print_breakdown(
             }
         }
     }
-    writeln!(out, "Total: {} moves (HTM), {micros} µs", solution.len())?;
+    let total = solution.len();
+    let moves = if total == 1 { "move" } else { "moves" };
+    writeln!(out, "Total: {total} {moves} (HTM), {micros} µs")?;
     match proof {
         Some(p) if p.proven => writeln!(
             out,
