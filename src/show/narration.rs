@@ -61,6 +61,29 @@ pub fn move_words(m: Move) -> String {
     format!("{} {turn}", face_words(m.face))
 }
 
+/// A move for a person turning the cube in hand, held as follow along
+/// says (top and front fixed): the face and the turn as they look at it,
+/// and for a quarter turn which way the layer goes as seen from the front,
+/// where the back, bottom and left faces are not in view: "the back face,
+/// clockwise as you look at it: from the front, its top edge goes left".
+pub fn follow_words(m: Move) -> String {
+    // The edge in view from the front, and where it goes on a clockwise turn.
+    let (edge, clockwise, against) = match m.face {
+        Face::U => ("front", "left", "right"),
+        Face::D => ("front", "right", "left"),
+        Face::R => ("front", "up", "down"),
+        Face::L => ("front", "down", "up"),
+        Face::F => ("top", "right", "left"),
+        Face::B => ("top", "left", "right"),
+    };
+    let face = face_words(m.face);
+    match m.quarters {
+        2 => format!("the {face}, a half turn"),
+        1 => format!("the {face}, clockwise as you look at it: from the front, its {edge} edge goes {clockwise}"),
+        _ => format!("the {face}, counter-clockwise as you look at it: from the front, its {edge} edge goes {against}"),
+    }
+}
+
 /// "Move 3 of 22, Orient edges" (or where the playhead stands at the ends):
 /// `at` moves played, named with `segment`'s stage. At the ends, the count
 /// is of the moves a person makes: with NISS, the whole solution's, not
@@ -174,6 +197,23 @@ pub fn describe(cube: &CubieCube) -> Vec<FaceInWords> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn follow_along_says_which_way_a_layer_goes_as_seen_from_the_front() {
+        let words =
+            |text: &str| follow_words(crate::cube::notation::parse(text).unwrap().face_moves()[0]);
+        assert_eq!(
+            words("B"),
+            "the back face, clockwise as you look at it: from the front, its top edge goes left"
+        );
+        assert_eq!(words("D'"), "the bottom face, counter-clockwise as you look at it: from the front, its front edge goes left");
+        assert_eq!(words("L2"), "the left face, a half turn");
+        // Each quarter turn's edge goes where the turn takes the sticker there:
+        // U takes the front's stickers to the left face, R the front's up.
+        assert!(words("U").ends_with("its front edge goes left"));
+        assert!(words("R").ends_with("its front edge goes up"));
+        assert!(words("F").ends_with("its top edge goes right"));
+    }
     use crate::cube::notation::parse as parse_alg;
 
     /// How it works, opened below the plain sentence, says more than it:

@@ -787,14 +787,9 @@ impl App {
         let Some(&m) = self.playback.timeline().moves().get(index) else {
             return Ok(JsValue::UNDEFINED);
         };
-        let turn = match m.quarters {
-            1 => "clockwise as you look at it",
-            2 => "a half turn",
-            _ => "counter-clockwise as you look at it",
-        };
         to_js(&FollowMove {
             notation: narration::notation(m),
-            words: format!("the {}, {turn}", narration::face_words(m.face)),
+            words: narration::follow_words(m),
         })
     }
 }
