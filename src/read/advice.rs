@@ -59,7 +59,10 @@ pub fn problems(text: &str, photos: Option<&PhotoOf>) -> Vec<Problem> {
     if counts.iter().any(|&n| n != 9) {
         return vec![colour_counts(&faces, &counts, photos)];
     }
-    if let Some(fix) = swapped_pair(&faces).or_else(|| turned_face(&faces)) {
+    let fix = swapped_pair(&faces)
+        .or_else(|| turned_face(&faces))
+        .or_else(|| mirrored_face(&faces));
+    if let Some(fix) = fix {
         return vec![fix.problem(photos)];
     }
     errors
@@ -226,6 +229,9 @@ enum Fix {
     /// A face whose stickers, turned this many quarter turns clockwise as
     /// the net shows it, make a real cube.
     Turn(Face, usize),
+    /// A face whose stickers, mirrored (as if read from behind), make a
+    /// real cube.
+    Mirror(Face),
 }
 
 impl Fix {
@@ -264,21 +270,35 @@ impl Fix {
                     "a half turn",
                     "a quarter turn anticlockwise",
                 ][turns];
-                let shown = photos.map_or_else(String::new, |photos| {
-                    format!(" (photo {})", photos[9 * face.index() + 4] + 1)
-                });
-                Problem::new(
-                    format!(
-                        "The {} face{shown} looks painted turned: its colours turned {how} make a real cube. \
-                         Hold the cube as the net shows that face, with the {} face on top, and check it.",
-                        lower(face),
-                        lower(holding_top(face))
-                    ),
-                    (0..9).filter(|k| *k != 4).map(|k| 9 * face.index() + k).collect(),
-                )
+                face_problem(face, &format!("turned: its colours turned {how}"), photos)
             }
+            &Fix::Mirror(face) => face_problem(
+                face,
+                "mirrored, as if read from behind: its colours mirrored",
+                photos,
+            ),
         }
     }
+}
+
+/// A face painted wrong as a whole (`how`, and what makes a real cube),
+/// its eight stickers ringed.
+fn face_problem(face: Face, how: &str, photos: Option<&PhotoOf>) -> Problem {
+    let shown = photos.map_or_else(String::new, |photos| {
+        format!(" (photo {})", photos[9 * face.index() + 4] + 1)
+    });
+    Problem::new(
+        format!(
+            "The {} face{shown} looks painted {how} make a real cube. \
+             Hold the cube as the net shows that face, with the {} face on top, and check it.",
+            lower(face),
+            lower(holding_top(face))
+        ),
+        (0..9)
+            .filter(|k| *k != 4)
+            .map(|k| 9 * face.index() + k)
+            .collect(),
+    )
 }
 
 /// The face on top when `face` is held as the net (and a facelet string)
@@ -331,6 +351,32 @@ fn turned_face(faces: &[Face; N_FACELETS]) -> Option<Fix> {
         });
     let (face, turns) = found.next()?;
     found.next().is_none().then_some(Fix::Turn(face, turns))
+}
+
+/// Where a mirror takes a face's sticker: its (row, column) to another.
+type Mirror = fn(usize, usize) -> (usize, usize);
+
+/// The one face whose stickers, mirrored one of the four ways a square is
+/// (across its middle row or column, or a diagonal), make a real cube.
+fn mirrored_face(faces: &[Face; N_FACELETS]) -> Option<Fix> {
+    let mirrors: [Mirror; 4] = [
+        |row, column| (row, 2 - column),
+        |row, column| (2 - row, column),
+        |row, column| (column, row),
+        |row, column| (2 - column, 2 - row),
+    ];
+    let mut found = Face::ALL.into_iter().filter(|&face| {
+        mirrors.iter().any(|mirror| {
+            let mut changed = *faces;
+            for k in 0..9 {
+                let (row, column) = mirror(k / 3, k % 3);
+                changed[9 * face.index() + 3 * row + column] = faces[9 * face.index() + k];
+            }
+            is_real(&changed)
+        })
+    });
+    let face = found.next()?;
+    found.next().is_none().then_some(Fix::Mirror(face))
 }
 
 /// A rule broken by stickers that all make real colours in the right
@@ -772,6 +818,23 @@ mod tests {
             found[0].message.ends_with(
                 "Start with the pieces at U-R and U-F: they are the only two out of place."
             ),
+            "{found:?}"
+        );
+    }
+
+    #[test]
+    fn a_face_painted_mirrored_says_which() {
+        let right = faces(&scrambled());
+        let mut painted = right;
+        let blue = 9 * Face::B.index();
+        for row in 0..3 {
+            painted.swap(blue + 3 * row, blue + 3 * row + 2);
+        }
+        assert!(!is_real(&painted));
+        let found = said(&painted);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(
+            found[0].message.starts_with("The blue face looks painted mirrored, as if read from behind: its colours mirrored make a real cube."),
             "{found:?}"
         );
     }
