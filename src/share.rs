@@ -328,13 +328,16 @@ fn stages_of_link(text: &str) -> Result<[String; StageKind::COUNT], ShareError> 
     parts.try_into().map_err(|_| ShareError::BadStages(count))
 }
 
-/// Whether pasted text is a link rather than notation.
+/// Whether pasted text is a link rather than notation: one that starts as
+/// a link does, or one word that holds a link's marks. Moves typed before
+/// a link are notation with a mistake in it, shown where it is, rather than
+/// dropped for the link.
 pub fn looks_like_link(text: &str) -> bool {
     let text = text.trim();
-    text.contains("://")
-        || text.starts_with('?')
-        || text.contains("alg=")
-        || text.contains("scramble=")
+    let one_word = !text.contains(char::is_whitespace);
+    text.starts_with('?')
+        || text.starts_with("http")
+        || one_word && (text.contains("://") || text.contains("alg=") || text.contains("scramble="))
 }
 
 /// The query string (without `?`) that restores `shared`.
@@ -774,5 +777,7 @@ mod tests {
         assert!(looks_like_link("https://alg.cubing.net/?alg=R"));
         assert!(looks_like_link("?scramble=R"));
         assert!(!looks_like_link("R U R' U'"));
+        assert!(looks_like_link("  https://alpha.twizzle.net/edit/?alg=R "));
+        assert!(!looks_like_link("R U F https://alg.cubing.net/?setup=D"));
     }
 }
