@@ -254,11 +254,10 @@ pub fn alternatives(
             for path in paths {
                 let rest: usize = stage_moves(&seen.apply(&path)).iter().map(Vec::len).sum();
                 let moves: Vec<Move> = path.iter().map(|&m| orientation.move_to_cube(m)).collect();
-                let shown_already = moves == shown.moves && side == shown.side;
-                if !shown_already
-                    && !candidates
-                        .iter()
-                        .any(|(_, m, s, _)| *m == moves && *s == side)
+                // An empty stage is the same on either side.
+                let same = |m: &Vec<Move>, s: Side| *m == moves && (s == side || moves.is_empty());
+                if !same(&shown.moves, shown.side)
+                    && !candidates.iter().any(|(_, m, s, _)| same(m, *s))
                 {
                     candidates.push((path.len() + rest, moves, side, orientation));
                 }
@@ -494,5 +493,16 @@ mod tests {
         for a in &found {
             assert!(scramble.apply(&a.solution).is_solved());
         }
+    }
+
+    #[test]
+    fn an_empty_stage_is_offered_once_whichever_side() {
+        tables::prepare();
+        let scramble = parse("R").unwrap().cube();
+        let (before, shown) = on_show(&solved(&scramble, true), StageKind::OrientEdges);
+        assert!(shown.moves.is_empty());
+        let found =
+            alternatives(&scramble, &before, StageKind::OrientEdges, &shown, 8, true).unwrap();
+        assert!(found.iter().all(|a| !a.moves.is_empty()), "{found:?}");
     }
 }
