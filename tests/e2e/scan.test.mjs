@@ -290,6 +290,11 @@ describe('Scan', () => {
     const input = page.locator('input[type="file"]');
     await input.setInputFiles(files.slice(0, 2));
     await scanStatus(page).filter({ hasText: '2 of 6 photos' }).waitFor();
+    // A file that is no image, picked among them, is said at once and not counted.
+    await input.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
+    await page.locator('#scan-box [role="alert"]').filter({ hasText: /\S/ }).waitFor();
+    assert.equal(await page.locator('#scan-box [role="alert"]').textContent(), "notes.txt could not be opened as an image: pick photos of the cube's faces.");
+    assert.equal(await scanStatus(page).textContent(), '2 of 6 photos: add the other 4, one of each face.');
     await input.setInputFiles(files.slice(2));
     await page.waitForFunction((state) => document.getElementById('editor-facelets')?.value === state, STATE, { timeout: 30_000 });
     // Seven photos are said to be one too many at once, not after reading them.

@@ -119,6 +119,21 @@ export async function scanPhotos({ colours, editor }) {
     files = [...retake.files];
     picked.forEach((file, k) => { files[slots[k]] = file; });
   } else {
+    if (picked.length < 6) {
+      // Photos picked a few at a time: one that is no image is said now,
+      // not once six are in, and is not counted.
+      const images = await Promise.all(picked.map((file) => createImageBitmap(file)
+        .then((bitmap) => { bitmap.close(); return true; }, () => false)));
+      const refused = picked.filter((_, k) => !images[k]);
+      if (refused.length > 0) {
+        pending = [...pending, ...picked.filter((_, k) => images[k])];
+        const box = scanBox();
+        box.alert.textContent = `${refused.map((file) => file.name).join(', ')} could not be opened as ${refused.length === 1 ? 'an image' : 'images'}: pick photos of the cube's faces.`;
+        box.status.textContent = `${pending.length} of 6 photos: add the other ${6 - pending.length}, one of each face.`;
+        retake = null;
+        return;
+      }
+    }
     pending = picked.length >= 6 ? picked : [...pending, ...picked];
     if (pending.length > 6) {
       // Said at once, before minutes of reading: which six is the person's to say.
