@@ -98,6 +98,9 @@ describe('the embedded player', () => {
     assert.match(await alert.textContent(), /^This link could not be opened: .*column 5/);
     const [box, cube] = await Promise.all([alert.boundingBox(), page.locator('#cube').boundingBox()]);
     assert.ok(box.y >= cube.y + cube.height - 1 && box.y + box.height <= 360, `under the cube, in the frame: ${JSON.stringify({ box, cube })}`);
+    // The player still fits the frame, its chips too.
+    const chips = await page.getByRole('navigation', { name: 'Stages' }).boundingBox();
+    assert.ok(chips.y + chips.height <= 360, `the chips in the frame: ${JSON.stringify(chips)}`);
     assert.deepEqual(errors, []);
     await context.close();
   });
