@@ -3,7 +3,7 @@
 #[path = "common/run.rs"]
 mod run;
 
-use run::{stderr, stdout, succeed, thistle};
+use run::{stderr, stdout, succeed, thistle, thistle_fed};
 use std::ops::ControlFlow;
 use std::process::{Command, Stdio};
 use thistle::cube::notation;
@@ -141,18 +141,7 @@ fn solve_json_prints_one_object_per_line_and_a_bad_line_in_its_place() {
 
 #[test]
 fn a_batch_goes_on_past_a_line_that_is_not_utf8_and_a_missing_file_is_named() {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_thistle"))
-        .args(["solve", "--file", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run thistle");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    input.write_all(b"R U\n\xff R\nF\n").expect("write stdin");
-    drop(input);
-    let o = child.wait_with_output().expect("wait for thistle");
+    let o = thistle_fed(&["solve", "--file", "-"], b"R U\n\xff R\nF\n");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o).matches("\nTotal: ").count(), 2, "{}", stdout(&o));
     assert!(

@@ -6,6 +6,11 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `thistle` with `args`, feeding `stdin` (or nothing) to it.
 pub fn thistle(args: &[&str], stdin: Option<&str>) -> Output {
+    thistle_fed(args, stdin.unwrap_or("").as_bytes())
+}
+
+/// Runs `thistle` with `args`, feeding it `bytes`, UTF-8 or not.
+pub fn thistle_fed(args: &[&str], bytes: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_thistle"))
         .args(args)
         .stdin(Stdio::piped())
@@ -14,9 +19,7 @@ pub fn thistle(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("run thistle");
     let mut input = child.stdin.take().expect("stdin is piped");
-    input
-        .write_all(stdin.unwrap_or("").as_bytes())
-        .expect("write stdin");
+    input.write_all(bytes).expect("write stdin");
     drop(input);
     child.wait_with_output().expect("wait for thistle")
 }
