@@ -85,8 +85,11 @@ async function warmProof() {
  * the error's fields, which the message channel's error path would drop.
  */
 async function scan(bitmaps) {
-  // Reading photos is a module of its own, loaded on the first scan.
-  const module = await import('./pkg/scan.js');
+  // Reading photos is a module of its own, loaded on the first scan, and
+  // kept for offline use once it has been.
+  const module = await import('./pkg/scan.js').catch(() => {
+    throw new Error('reading photos could not load: it needs the network the first time. The colour editor works offline');
+  });
   await module.default();
   const photos = bitmaps.map((bitmap) => {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);

@@ -149,6 +149,21 @@ describe('the colour editor', () => {
     assert.equal((await facelets(page)).slice(9, 18), 'RRRRRRRRR');
     await page.getByRole('button', { name: 'Undo Whole face red' }).click();
     assert.equal(await facelets(page), SCRAMBLED);
+    // Undone, the stickers painted one by one before it are still Erase last's;
+    // a face painted whole is not.
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await sticker(page, 0).click();
+    await page.getByRole('button', { name: 'Red', exact: true }).click();
+    await page.getByRole('button', { name: 'Green', exact: true }).click();
+    await sticker(page, 10).click();
+    await page.getByRole('button', { name: 'Whole face red' }).click();
+    await page.getByRole('button', { name: 'Undo Whole face red' }).click();
+    await erase.click();
+    assert.match(await facelets(page), /^R\.\.\.U/, 'U2 taken back');
+    await sticker(page, 1).click();
+    await page.getByRole('button', { name: 'Whole face white' }).click();
+    assert.equal(await erase.isDisabled(), true, 'the face painted whole is not taken back one sticker at a time');
+    assert.match(await facelets(page), /^UUUUUUUUU/);
     assert.deepEqual(page.errors, []);
   });
 

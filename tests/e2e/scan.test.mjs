@@ -447,6 +447,20 @@ describe('Camera', () => {
   });
 });
 
+describe('the photo reader offline', () => {
+  test("Scan's page code kept but the photo reader's module not yet, offline, says it needs the network", async () => {
+    const page = await phone();
+    const files = await photos(page, STATE);
+    // As offline after Scan's own code was kept (a first pick of a few photos) but before any was read.
+    await page.context().route(/\/pkg\/scan(\.js|_bg\.wasm)$/, (route) => route.abort('internetdisconnected'));
+    await page.locator('input[type="file"]').setInputFiles(files);
+    const alert = page.locator('#scan-box [role="alert"]');
+    await alert.filter({ hasText: /\S/ }).waitFor({ timeout: 30_000 });
+    assert.equal(await alert.textContent(), 'Reading photos could not load: it needs the network the first time. The colour editor works offline.');
+    assert.deepEqual(page.errors, []);
+  });
+});
+
 describe('Follow along', () => {
   test('Next three times, a reload keeps the mode and move 3, Back goes to 2; Next is large', async () => {
     const page = await phone();

@@ -227,6 +227,8 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
   /** Paints the selected sticker's face its centre's colour, and moves to the next face. */
   function paintFace() {
     const face = faceOf(selected);
+    // Its stickers are no longer ones painted one by one, for Erase last.
+    painting = painting.filter((index) => faceOf(index) !== face);
     for (let i = face * 9; i < face * 9 + 9; i += 1) {
       stickers[i] = face;
       unsure.delete(i);
@@ -365,22 +367,28 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     const result = check(faceletBox.field.value);
     if (result.valid) onSolve(result.facelets);
   });
-  /** The cube before the last change of the whole cube, which Undo brings back. */
+  /**
+   * The editor before the last change of the whole cube, which Undo brings
+   * back: the stickers, those a scan was unsure of and the photos they came
+   * from, and those painted one by one, for Erase last.
+   */
   let before = null;
   /**
    * `change` (of the whole cube, one tap away from painted work) made
    * undoable, until the next sticker is painted: Undo names it.
    */
   const undoable = (what, change) => () => {
-    const was = [...stickers];
+    const was = { stickers: [...stickers], unsure: [...unsure], photoOf, painting };
     change();
-    if (was.every((c, i) => c === stickers[i])) return;
+    if (was.stickers.every((c, i) => c === stickers[i])) return;
     before = was;
     undo.textContent = `Undo ${what}`;
     undo.hidden = false;
   };
   undo.addEventListener('click', () => {
-    load(before);
+    load(before.stickers, before.unsure, before.photoOf);
+    painting = before.painting;
+    refresh();
     cells[selected].focus();
   });
   solved.addEventListener('click', undoable('Start from solved', () => load(SOLVED)));
