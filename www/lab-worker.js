@@ -18,7 +18,7 @@ import { answer, startModule } from './worker-start.js';
 const PROGRESS_MS = 100;
 
 // The lab's module embeds no distance tables: the page sends its own
-// first, as { tables } (solving.js `labWorker`).
+// first, as { tables } (lab-client.js `labWorker`).
 let tablesArrived;
 const tables = new Promise((resolve) => { tablesArrived = resolve; });
 const ready = startModule(init, async () => {

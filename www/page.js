@@ -112,7 +112,7 @@ export const page = {
   shown: '',
   /** The stage view whose legend is shown. */
   legend: '',
-  /** The flat net (net.js), as a promise of it, once first shown (its code loads then). */
+  /** The flat net (net.js), once first shown. */
   net: null,
   /** What had focus as the presentation began: it gets it back at the end. */
   focusBefore: null,

@@ -3,6 +3,7 @@
 // live narration). The loop only runs while something moves, so an idle
 // page draws nothing. Playback itself is Rust (`App`).
 
+import { createNet } from './net.js';
 import { moves, page, painted, ui } from './page.js';
 
 const PLAY_ICON = 'M7 4v16l13-8z';
@@ -247,19 +248,17 @@ function showLegend() {
   }));
 }
 
-/** Shows or hides the flat net; its code loads and it is built when first shown. */
+/** Shows or hides the flat net; it is built when first shown. */
 export function setNet(on) {
   ui.netSwitch.checked = on;
   ui.flatNet.hidden = !on;
-  if (on) page.net ??= import('./net.js').then(({ createNet }) => createNet(ui.flatNet));
+  if (on && !page.net) page.net = createNet(ui.flatNet);
   showNet();
 }
 
 /** The flat net, while shown, follows the cube at every step. */
 function showNet() {
-  page.net?.then((net) => {
-    if (!ui.flatNet.hidden) net.draw(page.app.net());
-  });
+  if (page.net && !ui.flatNet.hidden) page.net.draw(page.app.net());
 }
 
 /**

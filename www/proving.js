@@ -4,7 +4,8 @@
 // shortest's code, or when its press is coming (`warmProof`), not with
 // the page.
 
-import { asError, labWorker } from './solving.js';
+import { labWorker } from './lab-client.js';
+import { asError } from './solving.js';
 
 /**
  * Workers a proof shares its tasks among: one per core, at most four (each

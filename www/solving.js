@@ -1,7 +1,8 @@
 // Solving off the main thread: sends inputs to solver-worker.js and hands
 // back what it found, so a fewest-moves search never freezes the page. If a
 // module worker cannot start (old browser, blocked script), solves run here
-// instead; the page works either way.
+// instead; the page works either way. The lab's workers, which answer the
+// same way, are lab-client.js's.
 
 /** An Error like the ones the wasm API throws: `message` and `column`. */
 export function asError({ message, column }) {
@@ -16,7 +17,7 @@ export function asError({ message, column }) {
  * when its module cannot start (`{ failed: reason }`) or the worker fails
  * (no reason).
  */
-function settleReplies(worker, waiting, field, fail) {
+export function settleReplies(worker, waiting, field, fail) {
   worker.addEventListener('message', ({ data }) => {
     if (data.failed !== undefined) {
       fail(data.failed);
@@ -41,7 +42,6 @@ function settleReplies(worker, waiting, field, fail) {
  * page's own start.
  */
 export function createSolver(wasm) {
-  tableBytes = () => wasm.tableBytes();
   const now = (mode, input) => wasm.solveStages(mode, input);
   const waiting = new Map();
   let next = 1;
@@ -91,72 +91,4 @@ export function createSolver(wasm) {
   });
 
   return { solve, now, warm };
-}
-
-/** The page module's distance tables, for the lab's module (set by `createSolver`). */
-let tableBytes = null;
-
-/**
- * A worker on the lab's own module (lab-worker.js), which it loads on first
- * use; it embeds no tables, so it is sent the page module's.
- */
-export function labWorker() {
-  const worker = new Worker(new URL('./lab-worker.js', import.meta.url), { type: 'module' });
-  const tables = tableBytes();
-  worker.postMessage({ tables }, [tables.buffer]);
-  return worker;
-}
-
-/**
- * The lab's calls in one lab worker, started on the first call or by
- * `warm()` (ahead of a call that is coming, so its module loads meanwhile):
- * `call(name, args, transfer)` resolves to the wasm function's result, or rejects
- * with its error (or if no worker can run here).
- */
-function createLabClient() {
-  const waiting = new Map();
-  let next = 1;
-  let worker = null;
-  const failAll = (message) => {
-    for (const { reject } of waiting.values()) reject(new Error(message));
-    waiting.clear();
-    worker = null;
-  };
-  const start = () => {
-    worker = labWorker();
-    settleReplies(worker, waiting, 'result', (reason) => failAll(reason === undefined
-      ? 'the lab stopped: its worker failed'
-      : `the lab could not start: ${reason}`));
-  };
-  /** Starts the worker if need be; false if no worker can run here. */
-  const warm = () => {
-    try {
-      if (!worker) start();
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  /** `transfer`: what `args` holds to be moved to the worker, not copied. */
-  const call = (name, args, transfer = []) => new Promise((resolve, reject) => {
-    if (!warm()) {
-      reject(new Error('the lab needs a Web Worker, which this browser cannot start'));
-      return;
-    }
-    const id = next++;
-    waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, call: name, args }, transfer);
-  });
-  return { call, warm };
-}
-
-let shared = null;
-
-/**
- * The page's one lab client, for the FMC lab, Scan and the editor's advice:
- * one worker loads the lab's module once for all of them.
- */
-export function labClient() {
-  shared ??= createLabClient();
-  return shared;
 }

@@ -7,7 +7,7 @@
 
 import { cell } from '../net.js';
 import { ui, styleSheet } from '../page.js';
-import { labClient } from '../solving.js';
+import { labClient } from '../lab-client.js';
 import { element } from './element.js';
 
 await styleSheet('cube/own-cube.css');

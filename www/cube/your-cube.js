@@ -7,7 +7,7 @@ import { keepSticky } from '../cube.js';
 import { $, page, ui } from '../page.js';
 import { act } from '../player.js';
 import { recall, remember } from '../remembered.js';
-import { labClient } from '../solving.js';
+import { labClient } from '../lab-client.js';
 import { load, mode, setView } from '../show.js';
 
 export function wireYourCube() {

@@ -8,7 +8,7 @@
 import { $, page, styleSheet, ui } from '../page.js';
 import { keepDraft, recall } from '../remembered.js';
 import { load, useLab } from '../show.js';
-import { labClient } from '../solving.js';
+import { labClient } from '../lab-client.js';
 
 await styleSheet('lab/lab.css');
 

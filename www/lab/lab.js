@@ -1,12 +1,12 @@
 // The FMC lab, loaded on first use: solves with NISS or on chosen axes,
 // the Alternatives list for the stage on show, and the check of a person's
 // own attempt with "Continue from here". Its searches run in the lab's
-// worker (solving.js `labClient`); the page shows what comes back
+// worker (lab-client.js `labClient`); the page shows what comes back
 // through `display`, as it shows any solution.
 
 import { $, moves, page, ui } from '../page.js';
 import { selectError } from '../show.js';
-import { labClient } from '../solving.js';
+import { labClient } from '../lab-client.js';
 
 /**
  * Alternatives asked for at once, then while the person looks: the core

@@ -9,7 +9,7 @@
 import { $ } from '../page.js';
 import { recall, remember } from '../remembered.js';
 import { load, selectError, showScrambleOnly } from '../show.js';
-import { labClient } from '../solving.js';
+import { labClient } from '../lab-client.js';
 import { prove } from '../proving.js';
 import { element, MOST_MOVES } from './lab.js';
 
