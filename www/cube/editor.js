@@ -238,8 +238,9 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     keepInView();
   }
 
-  function load(colours, doubtful = [], photos = undefined) {
-    painting = [];
+  /** Loads a whole cube: `doubtful` stickers a scan was unsure of, `photos` they came from, `oneByOne` the stickers Erase last may take back. */
+  function load(colours, doubtful = [], photos = undefined, oneByOne = []) {
+    painting = oneByOne;
     unsure = new Set(doubtful);
     photoOf = photos;
     colours.forEach((c, i) => { stickers[i] = c; });
@@ -386,9 +387,7 @@ export function createEditor({ root, colours, check, advise, shown, onSolve, pre
     undo.hidden = false;
   };
   undo.addEventListener('click', () => {
-    load(before.stickers, before.unsure, before.photoOf);
-    painting = before.painting;
-    refresh();
+    load(before.stickers, before.unsure, before.photoOf, before.painting);
     cells[selected].focus();
   });
   solved.addEventListener('click', undoable('Start from solved', () => load(SOLVED)));
