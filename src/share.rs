@@ -67,7 +67,7 @@ pub enum ShareError {
     #[error("move position `{0}` is not a count of moves (0, 1, 2 …)")]
     BadPosition(String),
     #[error(
-        "parameter `solution` has {0} stages between `~`, not {count}",
+        "parameter `solution` should hold {count} stages parted by `~`, and holds {0}",
         count = StageKind::COUNT
     )]
     BadStages(usize),

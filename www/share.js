@@ -44,15 +44,22 @@ const axesNamed = () => [...$('axes').options].map((option) => [option.value, op
 /**
  * The lab's state a link keeps: `{ niss, axes, chosen, attempt }`, `axes`
  * the Axes choice's value ('' for Best), `chosen` stage indices from 0
- * in order, `attempt` null for none. Values no link holds are passed over.
+ * in order, `attempt` null for none. Throws where a value is none a link
+ * holds, as the Rust codec does for its own parameters.
  */
 export function labOfLink(search = location.search) {
   const params = new URLSearchParams(search);
-  const axes = axesNamed().find(([value, name]) => value && name === params.get('axes')?.toUpperCase());
+  const [niss, axesName, chosen] = ['niss', 'axes', 'chosen'].map((name) => params.get(name));
+  const axes = axesNamed().find(([, name]) => name.toUpperCase() === axesName?.toUpperCase());
+  const stages = chosen?.split(',').filter(Boolean) ?? [];
+  const bad = (name, value, want) => new Error(`parameter \`${name}\` is \`${value}\`, ${want}`);
+  if (niss && niss !== '0' && niss !== '1') throw bad('niss', niss, 'neither `1` nor `0`');
+  if (axesName && !axes) throw bad('axes', axesName, 'not axes such as `R/L,U/D`');
+  if (stages.some((n) => !/^[1-4]$/.test(n))) throw bad('chosen', chosen, 'not stages 1 to 4 such as `2,3`');
   return {
-    niss: params.get('niss') === '1',
+    niss: niss === '1',
     axes: axes ? axes[0] : '',
-    chosen: [1, 2, 3, 4].filter((n) => params.get('chosen')?.split(',').includes(String(n))).map((n) => n - 1),
+    chosen: [1, 2, 3, 4].filter((n) => stages.includes(String(n))).map((n) => n - 1),
     attempt: params.get('attempt')?.trim() ? params.get('attempt') : null,
   };
 }

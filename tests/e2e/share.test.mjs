@@ -472,8 +472,12 @@ describe('bad links', () => {
     ['?scramble=R_U&mode=slow', /neither `fast` nor `fewest`/],
     ['?scramble=R_U&move=-1', /not a count of moves \(0, 1, 2 …\)/],
     ['?scramble=R_U&view=stage&move=abc', /not a count of moves/],
-    ['?scramble=R_U&solution=R-~~', /3 stages between `~`, not 4/],
+    ['?scramble=R_U&solution=R-~~', /should hold 4 stages parted by `~`, and holds 3/],
     ['?scramble=R_U&solution=R~~~U', /does not solve|keep to Thistlethwaite's stages/],
+    // The lab's own values, read by the page's scripts.
+    ['?scramble=R_U&niss=2', /parameter `niss` is `2`, neither `1` nor `0`/],
+    ['?scramble=R_U&axes=Q/Q', /parameter `axes` is `Q\/Q`, not axes such as `R\/L,U\/D`/],
+    ['?scramble=R_U&chosen=9,-1', /parameter `chosen` is `9,-1`, not stages 1 to 4/],
   ];
   test('a bad link gives a message, a solved cube and a page that works', async () => {
     for (const [link, message] of BAD) {
