@@ -177,6 +177,10 @@ fn counts_the_commands_cannot_honour_are_refused_and_one_move_is_one() {
     let solved = thistle(&["solve", longest.trim()], None);
     assert!(solved.status.success(), "{}", stderr(&solved));
     assert!(succeed(&["solve", "R"]).contains("\nTotal: 1 move (HTM), "));
+    assert_eq!(
+        succeed(&["alternatives", "--stage", "4", "R2"]),
+        "R2 \u{b7} 1 move \u{b7} total 1 \u{b7} on show\n"
+    );
 }
 
 #[test]

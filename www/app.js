@@ -137,6 +137,8 @@ async function start() {
   addEventListener('popstate', followHistory);
   // Follow along carries on after a reload, whichever way is open.
   if (recall('thistle.follow') === 'true') page.ways.wire('cube').catch(showFailure);
+  // A presentation too, in this tab (full screen needs a press: F or F5).
+  if (recall('thistle.presenting', true) === 'true' && !root.hasAttribute('data-embed')) setPresenting(true);
   performance.mark('thistle-ready');
   // Solving works from here. The renderer (WebGL2 set-up, the slowest part
   // of the start) comes once the page and its solution are on screen.

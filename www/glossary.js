@@ -3,6 +3,8 @@
 // plain words, in a dialog one control away from all of them. Loaded on
 // first use.
 
+import { showDialog } from './dialog.js';
+
 const TERMS = [
   ['Moves: R, R\', R2', 'A letter turns one face: U up, D down, R right, L left, F front, B back. R alone is a quarter turn clockwise as you look at that face, R\' ("R prime", also printed R′) anticlockwise, and R2 a half turn. Each counts as one move.'],
   ['Stage', 'One of the four steps Thistlethwaite\'s method solves the cube in. Each allows fewer kinds of turn than the one before, until half turns alone finish it.'],
@@ -68,7 +70,7 @@ function build() {
  */
 export function openGlossary(term) {
   if (!dialog) build();
-  dialog.showModal();
+  showDialog(dialog);
   const entry = term && [...dialog.querySelectorAll('dt')].find((dt) => dt.textContent.startsWith(term));
   if (entry) {
     entry.tabIndex = -1;

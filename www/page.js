@@ -163,6 +163,9 @@ export const wholeSolution = (solution) => solution.stages[4];
 
 export const moves = (n) => `${n} ${n === 1 ? 'move' : 'moves'}`;
 
+/** " (EO)" after a stage's name; nothing where the name ends in it ("Half-turn finish"). */
+export const fmcAfter = (name, fmc) => (name.endsWith(fmc) ? '' : ` (${fmc})`);
+
 /** Resolves once the browser has painted the page as it stands. */
 export const painted = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
 

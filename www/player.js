@@ -4,7 +4,7 @@
 // page draws nothing. Playback itself is Rust (`App`).
 
 import { createNet } from './net.js';
-import { moves, page, painted, ui } from './page.js';
+import { fmcAfter, moves, page, painted, ui } from './page.js';
 
 const PLAY_ICON = 'M7 4v16l13-8z';
 const PAUSE_ICON = 'M6 4h4v16H6zM14 4h4v16h-4z';
@@ -175,6 +175,8 @@ export function update() {
     else button.removeAttribute('aria-current');
     // A stage with no moves is passed over, done.
     button.classList.toggle('done', status.finished[index]);
+    if (status.finished[index]) button.setAttribute('aria-description', 'done');
+    else button.removeAttribute('aria-description');
   });
   // The move list is one stop in the Tab order, at the move playback stands
   // on (the last at the end): the arrows step playback there as anywhere,
@@ -198,7 +200,7 @@ export function update() {
   const stage = page.solution.stages[status.stage];
   const fmc = document.createElement('span');
   fmc.className = 'fmc-name';
-  fmc.textContent = ` (${stage.fmc})`;
+  fmc.textContent = fmcAfter(stage.name, stage.fmc);
   ui.stageName.replaceChildren(`Stage ${status.stage + 1}: ${stage.name}`, fmc);
   ui.stagePlain.textContent = stage.plain;
   ui.stageDescription.textContent = stage.side === 'inverse'
@@ -308,7 +310,7 @@ function showProgress() {
   const progress = page.app.progress();
   const on = progress.on ? ` on ${progress.on}` : '';
   const dr = progress.case ? ` · DR case ${progress.case.name}` : '';
-  ui.progressStage.textContent = `Progress · ${progress.stage} (${progress.fmc})${on}${dr}`;
+  ui.progressStage.textContent = `Progress · ${progress.stage}${fmcAfter(progress.stage, progress.fmc)}${on}${dr}`;
   ui.counters.replaceChildren(...progress.counters.map((line) => {
     const item = document.createElement('li');
     item.textContent = line;

@@ -5,6 +5,7 @@
 
 import { page, ui } from './page.js';
 import { presenting } from './keys.js';
+import { remember } from './remembered.js';
 
 /**
  * Presentation mode, for a room: the cube fills the screen beside what a
@@ -17,6 +18,8 @@ export function show(on) {
   const root = document.documentElement;
   const was = presenting();
   root.toggleAttribute('data-presenting', on);
+  // A reload in this tab comes back presenting (app.js), for a clicker that has no other key to.
+  remember('thistle.presenting', String(on), true);
   root.removeAttribute('data-blank');
   ui.present.textContent = on ? 'Exit presentation' : 'Present';
   // Focus goes to the cube's box, which shows no ring to the room: a screen

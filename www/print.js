@@ -5,7 +5,7 @@
 // text, not as the list's buttons. Print handout prints its own sheet
 // instead. Ctrl+P and the browser's menu both call prepare (keys.js).
 
-import { page, ui } from './page.js';
+import { fmcAfter, page, ui } from './page.js';
 
 /** The sheet's parts, made on the first print. */
 let sheet = null;
@@ -26,13 +26,15 @@ function makeSheet() {
   return { picture, moves };
 }
 
-/** The solution's moves a stage a line, the current move marked. */
+/** The scramble, to set a cube up from, then the solution's moves a stage a line, the current move marked. */
 function writeMoves(box) {
   const { position } = page.app.status();
-  box.replaceChildren(...page.solution.stages.map((stage) => {
+  const scramble = document.createElement('p');
+  scramble.append(Object.assign(document.createElement('strong'), { textContent: 'Scramble: ' }), page.solution.scramble || 'none, solved');
+  box.replaceChildren(scramble, ...page.solution.stages.map((stage) => {
     const line = document.createElement('p');
     const heading = document.createElement('strong');
-    heading.textContent = `${stage.name} (${stage.fmc}) · ${stage.moves.length}: `;
+    heading.textContent = `${stage.name}${fmcAfter(stage.name, stage.fmc)} · ${stage.moves.length}: `;
     line.append(heading, stage.moves.length ? '' : 'nothing to do');
     stage.moves.forEach((move, k) => {
       // FMC notation: the stage's inverse moves in one pair of parentheses.

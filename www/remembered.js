@@ -1,18 +1,18 @@
 // Choices remembered on this device (localStorage). A browser that blocks
 // storage (private mode, a policy) just forgets them: each lasts the visit.
 
-/** A remembered choice; null when there is none or storage is blocked. */
-export function recall(key) {
+/** A remembered choice (`inTab`: this tab's alone); null when there is none or storage is blocked. */
+export function recall(key, inTab = false) {
   try {
-    return localStorage.getItem(key);
+    return (inTab ? sessionStorage : localStorage).getItem(key);
   } catch {
     return null;
   }
 }
 
-export function remember(key, value) {
+export function remember(key, value, inTab = false) {
   try {
-    localStorage.setItem(key, value);
+    (inTab ? sessionStorage : localStorage).setItem(key, value);
   } catch {
     // Blocked: the choice lasts this visit.
   }

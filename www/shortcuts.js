@@ -1,6 +1,8 @@
 // The keyboard shortcuts (?, or the Keyboard shortcuts button) in a dialog
 // made on first use: a first visit carries none of it.
 
+import { showDialog } from './dialog.js';
+
 let dialog = null;
 
 /** Opens the list (closing it returns focus to whatever opened it). */
@@ -28,7 +30,7 @@ export function openShortcuts() {
 </dialog>`);
     dialog = document.getElementById('keys');
   }
-  dialog.showModal();
+  showDialog(dialog);
   // Read from its heading: where it scrolls (an embed's small frame),
   // focus on Close, its first control, would start it at the bottom.
   dialog.focus();

@@ -364,6 +364,7 @@ export function openLink() {
   const choices = [
     () => {
       const link = readLink(page.wasm, /./, ui.input.value);
+      linked = link?.input;
       if (link && link.view) setView(link.view);
       openLab(labOfLink());
       return inMode(link ?? page.wasm.readInput(ui.input.value));
@@ -377,6 +378,8 @@ export function openLink() {
     () => inMode(page.wasm.readInput('')),
   ];
   let problem = null;
+  /** The link's scramble or state as read, which stays in the box to be mended where it cannot be shown. */
+  let linked = null;
   let shown = 0;
   for (; shown < choices.length; shown += 1) {
     try {
@@ -391,7 +394,11 @@ export function openLink() {
     ui.error.textContent = cubeKept
       ? `Part of this link could not be read: ${problem.message}. Its cube is shown.`
       : `This link could not be opened: ${problem.message}.`;
-    if (!cubeKept) ui.input.setAttribute('aria-invalid', 'true');
+    if (!cubeKept) {
+      if (linked) ui.input.value = linked.text;
+      fitInput();
+      ui.input.setAttribute('aria-invalid', 'true');
+    }
     // On a phone the message is below the player, off the first screen.
     ui.error.scrollIntoView({ block: 'nearest' });
     // The address stays as it came, to be mended by hand.

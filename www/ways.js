@@ -145,11 +145,8 @@ export function createWays({ onWay, onError }) {
   // A link's way opens where the page begins: a newcomer sees the page's
   // name and the four ways first.
   show(way, { byHand: false });
-  addEventListener('popstate', () => {
-    // Back leaves a dialog open over the way before (the glossary) too.
-    for (const open of document.querySelectorAll('dialog[open]')) open.close();
-    show(wayOfLink().way, { byHand: false });
-  });
+  // Back with a dialog open only closes it (dialog.js).
+  addEventListener('popstate', () => show(wayOfLink().way, { byHand: false }));
   return {
     /** The way in on show. */
     current: () => current,

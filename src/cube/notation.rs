@@ -168,8 +168,17 @@ struct Parser {
     next: usize,
 }
 
-fn is_prime(c: char) -> bool {
-    matches!(c, '\'' | '’' | '′')
+/// A prime as typed or pasted: besides `'`, the marks word processors and
+/// PDFs put in its place (’ ‘ ′ ´ ʼ ʹ).
+pub(crate) fn is_prime(c: char) -> bool {
+    matches!(c, '\'' | '’' | '‘' | '′' | '\u{B4}' | '\u{2BC}' | '\u{2B9}')
+}
+
+/// Invisible characters that text copied from a PDF or a web page carries
+/// between letters (a soft hyphen, zero-width spaces and joiners, direction
+/// marks, a byte-order mark): read as the spaces they stand for.
+fn is_invisible_break(c: char) -> bool {
+    matches!(c, '\u{AD}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}' | '\u{FEFF}')
 }
 
 impl Parser {
@@ -210,7 +219,7 @@ impl Parser {
 
     fn skip_blank(&mut self) {
         while let Some(&(c, _)) = self.chars.get(self.next) {
-            if c.is_whitespace() || c == '.' {
+            if c.is_whitespace() || c == '.' || is_invisible_break(c) {
                 self.next += 1;
             } else {
                 break;
@@ -540,6 +549,14 @@ impl Alg {
     }
 }
 
+/// A count of moves in words: "1 move", "20 moves".
+pub fn move_count(n: usize) -> String {
+    match n {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
+}
+
 /// Prints moves as space-separated notation.
 pub fn format_moves(moves: &[Move]) -> String {
     Alg::from_moves(moves).to_string()
@@ -671,11 +688,27 @@ mod tests {
     fn an_insertion_mark_and_an_invisible_character_are_named_as_such() {
         let insertion = parse("R U @ F").unwrap_err().to_string();
         assert!(insertion.contains("`@` marks an insertion"), "{insertion}");
-        let invisible = parse("R U\u{200B}F").unwrap_err().to_string();
+        let invisible = parse("R U\u{7}F").unwrap_err().to_string();
         assert!(
-            invisible.contains("unknown move U+200B (invisible)"),
+            invisible.contains("unknown move U+0007 (invisible)"),
             "{invisible}"
         );
+    }
+
+    /// Text pasted from a PDF or a word processor: its primes are the
+    /// marks put in place of `'`, and its invisible breaks (a soft hyphen,
+    /// a zero-width space) part moves as spaces do.
+    #[test]
+    fn pasted_primes_and_invisible_breaks_read_as_typed() {
+        let plain = parse("R U R' U' F' B'").unwrap().face_moves();
+        for pasted in [
+            "R U R’ U‘ F´ Bʼ",
+            "R U Rʹ U′ F' B'",
+            "R U\u{AD} R' U'\u{200B}F'\u{FEFF}B'",
+            "\u{FEFF}R\u{200B}U\u{2060}R'\u{200E}U' F' B'",
+        ] {
+            assert_eq!(parse(pasted).unwrap().face_moves(), plain, "{pasted:?}");
+        }
     }
 
     #[test]

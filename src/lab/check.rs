@@ -8,7 +8,7 @@
 //! panel show this.
 
 use crate::cube::cubie::{CubieCube, InvalidCube, Move};
-use crate::cube::notation::format_moves;
+use crate::cube::notation::{self, format_moves};
 use crate::show::counters::{self, Counter, CounterError, DrCase};
 use crate::solve::fewest;
 use crate::solve::niss::{self, NissSolution, Side, Sides, Step};
@@ -25,13 +25,14 @@ fn distance(cube: &CubieCube, orientation: &Orientation, kind: StageKind) -> usi
 }
 
 /// The axes a level is reached on, in words: the edge axis alone for the
-/// first goal, both axes after.
+/// first goal, both axes for the second. None for the half-turn group and
+/// the solved cube, which are the same on every axis.
 fn axes_text(level: usize, orientation: &Orientation) -> Option<String> {
     let axes = orientation.axes();
     match level {
-        0 => None,
         1 => Some(axes.edges.to_string()),
-        _ => Some(axes.to_string()),
+        2 => Some(axes.to_string()),
+        _ => None,
     }
 }
 
@@ -414,10 +415,7 @@ fn step_check(
 ) -> StepCheck {
     let new = after.level > before.level;
     let axes = axes_text(after.level, after.on[0]);
-    let moves = match step.moves.len() {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    };
+    let moves = notation::move_count(step.moves.len());
     let next = next_counters(cube, after, dr_on);
     let wrong: Vec<String> = match (&next, new) {
         (Some((kind, orientation, counters)), false) => {
@@ -640,8 +638,9 @@ mod tests {
             .collect()
     }
 
-    /// A solution worked on R/L's edges: its DR, HTR and finish lines name
-    /// those axes, not the classic ones every later goal is also reached on.
+    /// A solution worked on R/L's edges: its EO and DR lines name those axes,
+    /// not the classic ones every later goal is also reached on; its HTR and
+    /// finish lines, reached on every axis alike, name none.
     #[test]
     fn each_line_names_the_axes_of_its_own_step() {
         let cube = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
@@ -654,12 +653,11 @@ mod tests {
         let steps = attempt_of(&crate::solve::niss::NissSolution::normal(solution));
         let result = check_attempt(&cube, &steps, false).unwrap();
         assert_eq!(result.steps[0].axes.as_deref(), Some("R/L"));
-        for step in &result.steps[1..] {
-            assert_eq!(
-                step.axes.as_deref(),
-                Some("edges R/L, corners U/D"),
-                "{step:?}"
-            );
+        // HTR and the solved cube are the same on every axis: none named.
+        let (dr, rest) = result.steps[1..].split_first().unwrap();
+        assert_eq!(dr.axes.as_deref(), Some("edges R/L, corners U/D"));
+        for step in rest {
+            assert_eq!(step.axes, None, "{step:?}");
         }
     }
 

@@ -40,10 +40,6 @@ impl SolutionError {
     }
 }
 
-fn is_prime(c: char) -> bool {
-    matches!(c, '\'' | '’' | '′')
-}
-
 /// Why `c` (followed by `next`) has no place in a competition solution.
 fn refused(c: char, next: Option<char>) -> Option<&'static str> {
     Some(match c {
@@ -60,7 +56,7 @@ fn refused(c: char, next: Option<char>) -> Option<&'static str> {
         }
         '1' => "is a quarter turn's 1, which a competition solution leaves out",
         '3' => "is three quarter turns, which a competition solution writes with a prime",
-        '2' if next.is_some_and(is_prime) => {
+        '2' if next.is_some_and(notation::is_prime) => {
             "is a half turn with a prime, which a competition solution writes without"
         }
         _ => return None,

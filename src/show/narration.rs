@@ -129,7 +129,13 @@ fn done(kind: StageKind) -> String {
 /// `NARRATED_MOVE_SECONDS`: then only a finished stage is announced, and
 /// the result may be empty.
 pub fn announce(timeline: &Timeline, from: usize, to: usize, fast: bool) -> String {
-    let finished: Vec<String> = if to > from {
+    // A jump into the whole solution replayed lands on the real scramble
+    // (or further on it): the stages passed over are not what is on show.
+    let into_whole = to != from + 1
+        && timeline
+            .whole_segment()
+            .is_some_and(|whole| to >= timeline.stage_start(whole));
+    let finished: Vec<String> = if to > from && !into_whole {
         (from + 1..=to)
             .flat_map(|at| stages_done_at(timeline, at))
             .map(done)
@@ -318,6 +324,11 @@ mod tests {
             announce(&t, 4, 5, false).split(". ").last(),
             Some("Whole solution, move 1 of 4.")
         );
+        // A jump to the whole solution lands on the real scramble: no stage
+        // said done there, though the last move of the stages still says so.
+        assert_eq!(announce(&t, 0, 4, false), "Whole solution, move 0 of 4.");
+        assert_eq!(announce(&t, 0, 8, false), "Move 4 of 4: solved.");
+        assert!(announce(&t, 3, 4, false).ends_with("Half-turn finish done: the cube is solved."));
     }
 
     #[test]

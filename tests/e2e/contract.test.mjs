@@ -75,6 +75,12 @@ describe('the page contract', () => {
     await (await one(page, 'button', 'End')).click();
     await settle(page);
     assert.equal(await line.textContent(), 'Solved');
+    // Done, each chip's name still starts with its stage's (a ✓ is seen, and "done" described).
+    for (const name of STAGE_NAMES) {
+      const done = stages.getByRole('button', { name: new RegExp(`^${name.replace('+', '\\+')}`) });
+      assert.equal(await done.count(), 1, `a chip named "${name} …" when done`);
+      assert.equal(await done.getAttribute('aria-description'), 'done', name);
+    }
 
     // Sharing.
     await shared(page, 'button', 'Share');

@@ -105,6 +105,35 @@ describe('the embedded player', () => {
     await context.close();
   });
 
+  test('in a portrait, a wide or a small frame, the player fits it, its key too, and the cube takes what is left', async () => {
+    // Stages 1 to 3 (3, 9 and 6 moves), whose keys differ in length.
+    const scramble = 'D2_F-_U2_L2_B-_R2_F_U2_F2_R2_D-_F-_L-_B_U-_R2_U-_B-_D-';
+    for (const [width, height, move] of [[320, 480, 5], [320, 480, 1], [320, 480, 14], [640, 360, 5], [300, 200, 5], [480, 360, 5]]) {
+      const context = await env.browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      await page.goto(`${env.server.url}?scramble=${scramble}&mode=fewest&move=${move}&embed=1`);
+      await page.waitForFunction(() => window.thistle && window.thistle.ready && !window.thistle.searching());
+      const fit = await page.evaluate(() => {
+        const legend = document.getElementById('legend');
+        const bottoms = [...document.querySelectorAll('.viewer > *')].filter((part) => part.checkVisibility())
+          .map((part) => part.getBoundingClientRect().bottom);
+        return {
+          scrolls: document.scrollingElement.scrollHeight > innerHeight,
+          inside: Math.max(...bottoms) <= innerHeight + 0.5,
+          legend: legend.checkVisibility() ? legend.getBoundingClientRect().bottom <= innerHeight + 0.5 : 'hidden',
+          cube: document.getElementById('cube').getBoundingClientRect().height / innerHeight,
+        };
+      });
+      const size = `${width}×${height} at move ${move}: ${JSON.stringify(fit)}`;
+      assert.equal(fit.scrolls, false, size);
+      assert.equal(fit.inside, true, size);
+      assert.notEqual(fit.legend, false, size);
+      if (height >= 340) assert.equal(fit.legend, true, `the key shows where there is room: ${size}`);
+      assert.ok(fit.cube > 0.25, size);
+      await context.close();
+    }
+  });
+
   test('at 320×240 the embedded player still works', async () => {
     const context = await env.browser.newContext({ viewport: { width: 320, height: 240 } });
     const page = await context.newPage();

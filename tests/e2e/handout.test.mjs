@@ -28,7 +28,13 @@ describe('the handout', () => {
     const keys = sheet.getByRole('list', { name: /^Stage \d's colours$/ });
     assert.equal(await keys.count(), 3);
     assert.match(await keys.first().textContent(), /flipped edge.*oriented edge/);
-    assert.equal(await keys.first().locator('.handout-swatch').first().evaluate((swatch) => getComputedStyle(swatch).backgroundColor !== 'rgba(0, 0, 0, 0)'), true, 'swatches in colour');
+    const swatch = keys.first().locator('.handout-swatch').first();
+    const colour = await swatch.evaluate((element) => getComputedStyle(element).backgroundColor);
+    assert.notEqual(colour, 'rgba(0, 0, 0, 0)', 'swatches in colour');
+    // In forced colours too, as the nets keep theirs: else the key says nothing.
+    await page.emulateMedia({ forcedColors: 'active' });
+    assert.equal(await swatch.evaluate((element) => getComputedStyle(element).backgroundColor), colour, 'forced colours keep the key');
+    await page.emulateMedia({ forcedColors: 'none' });
     assert.equal(await sheet.locator('svg text').first().textContent() !== '', true, 'letters on the stickers');
     // Large enough to read on paper: most of a sticker's height.
     const letterShare = await sheet.locator('svg').first().evaluate((svg) => parseFloat(getComputedStyle(svg.querySelector('text')).fontSize)

@@ -32,7 +32,7 @@ async function shownTotal(page) {
 
 /** Stage `k`'s chip, whatever marks it carries after its name. */
 const chipAt = (page, k) => page.getByRole('navigation', { name: 'Stages' })
-  .getByRole('button', { name: new RegExp(`^(✓ )?${STAGE_NAMES[k].replace('+', '\\+')} · `) });
+  .getByRole('button', { name: new RegExp(`^${STAGE_NAMES[k].replace('+', '\\+')} · `) });
 
 /** Waits until the Alternatives list is whole: a first few come at once, then more. */
 const listWhole = (page) => page.waitForFunction(() => !document.querySelector('#alternatives-box').hasAttribute('aria-busy'));
@@ -481,6 +481,12 @@ describe('the FMC lab', () => {
     await region.getByRole('button', { name: 'Play your solution' }).click();
     await page.waitForFunction((n) => document.querySelector('#result').textContent.startsWith(`${n} moves · your attempt`), total);
     await assertSolves(page, 'the write-up plays and solves');
+    // The note was of the solution copied: another on show leaves it.
+    await page.getByRole('button', { name: 'Copy write-up' }).click();
+    await page.getByText('Write-up copied.').waitFor();
+    await page.getByRole('switch', { name: 'NISS' }).check();
+    await page.waitForFunction(() => document.querySelector('#result').textContent.includes('with NISS'));
+    assert.equal(await page.getByText('Write-up copied.').count(), 0);
     assert.deepEqual(page.errors, []);
     await context.close();
   });

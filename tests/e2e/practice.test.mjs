@@ -97,7 +97,7 @@ describe('FMC practice', () => {
     const solution = solutionOf(scramble);
     // Its box says on screen what it is for.
     assert.ok(await region.getByText('Practice solution', { exact: true }).isVisible());
-    assert.ok(await region.getByText('(a line per step, NISS steps in parentheses)').isVisible());
+    assert.ok(await region.getByText('(plain moves, as a competition takes them: a line per step, NISS steps written out undone at the end)').isVisible());
     await region.getByRole('textbox', { name: 'Practice solution' }).fill(solution);
     // A reload keeps the attempt and its draft, and the scramble alone on show.
     await reload(page);

@@ -63,6 +63,7 @@ describe('a class can read it from the back row', () => {
         .filter((list) => list.querySelector('.move')).map((list) => list.start - 1));
       starts.push(await page.locator('.moves .move').count() - 1);
       const places = [];
+      const columns = [];
       for (const start of starts) {
         // A move into each stage: its status, key and Progress differ.
         await page.evaluate((k) => window.thistle.seek(k), start + 1);
@@ -72,8 +73,12 @@ describe('a class can read it from the back row', () => {
           const { top, height } = document.querySelector(part).getBoundingClientRect();
           return `${part} ${Math.round(top)}+${Math.round(height)}`;
         }).join(', ')));
+        // What the room reads beside it stays put too, though a stage's longer name wraps.
+        columns.push(await page.evaluate(() => ['.now-next', '.chips', '.progress']
+          .map((part) => `${part} ${Math.round(document.querySelector(part).getBoundingClientRect().top)}`).join(', ')));
       }
       assert.equal(new Set(places).size, 1, `the same place in every stage: ${places.join(' | ')}`);
+      assert.equal(new Set(columns).size, 1, `the same place in every stage: ${columns.join(' | ')}`);
       await page.close();
     });
   }
@@ -208,6 +213,26 @@ describe('a class can read it from the back row', () => {
       }));
       assert.ok(box >= 0.8 * text, `${await input.getAttribute('id')}: a ${box} px box beside ${text} px text`);
     }
+    assert.deepEqual(page.errors, []);
+    await page.close();
+  });
+
+  test('a reload mid-presentation comes back presenting, where the clicker still steps; one ended does not', async () => {
+    const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2`, { width: 1280, height: 720 });
+    await searched(page);
+    await present(page);
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, 1);
+    await page.reload();
+    await page.waitForFunction(() => window.thistle?.ready && document.documentElement.hasAttribute('data-presenting'));
+    await page.getByRole('button', { name: 'Exit presentation' }).waitFor();
+    await page.keyboard.press('PageDown');
+    assert.equal((await settle(page)).position, 2, 'PageDown steps after the reload');
+    await page.getByRole('button', { name: 'Exit presentation' }).click();
+    await page.reload();
+    await page.waitForFunction(() => window.thistle?.ready);
+    await searched(page);
+    assert.equal(await page.evaluate(() => document.documentElement.hasAttribute('data-presenting')), false);
     assert.deepEqual(page.errors, []);
     await page.close();
   });
@@ -489,7 +514,11 @@ describe('a class can read it from the back row', () => {
     assert.match(await legend.textContent(), /flipped edge/);
     assert.equal(await legend.locator('.legend-swatch').first().evaluate((swatch) => getComputedStyle(swatch).printColorAdjust), 'exact');
     const moves = page.getByRole('region', { name: 'Moves' });
-    assert.match(await moves.textContent(), /^Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
+    // The scramble first, to set a cube up from.
+    const scramble = await page.evaluate(() => document.getElementById('scramble').value);
+    assert.ok(scramble.length > 10);
+    assert.ok((await moves.textContent()).startsWith(`Scramble: ${scramble}Orient edges (EO) · 5: `), await moves.textContent());
+    assert.match(await moves.textContent(), /Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
     // The cube as drawn: the picture taken for printing is neither blank nor
     // all dark (a blank one has no ink, a black one no colour). Its
     // ink is the cube's black body and its coloured stickers (the stage
@@ -579,7 +608,7 @@ describe('a class can read it from the back row', () => {
       return { picture: picture?.width ?? 0, moves: moves?.textContent ?? '' };
     });
     assert.ok(sheet.picture > 0, 'the picture is there before the print is laid out');
-    assert.match(sheet.moves, /^Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
+    assert.match(sheet.moves, /^Scramble: .+Orient edges \(EO\) · 5: \S+ \S+ \S+/, 'the moves as text');
     assert.deepEqual(page.errors, []);
     await page.close();
   });

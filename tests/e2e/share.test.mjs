@@ -493,6 +493,14 @@ describe('bad links', () => {
       assert.deepEqual(page.errors, [], link);
       await page.close();
     }
+    // A scramble or state the link holds, read but not a cube, stays in the box to be mended.
+    for (const [link, kept] of [['?scramble=R_Q2', 'R Q2'], ['?scramble=R_U_Q&handout=1', 'R U Q'], ['?state=UUUU', 'UUUU']]) {
+      const page = await open(env.browser, `${env.server.url}${link}`);
+      await page.getByRole('alert').filter({ hasText: /\S/ }).waitFor();
+      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).inputValue(), kept, link);
+      assert.equal(await page.getByRole('textbox', { name: 'Scramble' }).getAttribute('aria-invalid'), 'true', link);
+      await page.close();
+    }
     for (const [link, message] of CUBE_KEPT) {
       const page = await open(env.browser, `${env.server.url}${link}`);
       const text = await page.getByRole('alert').filter({ hasText: /\S/ }).textContent();

@@ -137,6 +137,31 @@ describe('save video', () => {
     assert.deepEqual(page.errors, []);
   });
 
+  test('a stage\'s video opens on its own first move, to come, as a presentation shows it', async () => {
+    const scramble = "D2 F' U2 L2 B' R2 F U2 F2 R2 D' F' L' B U' R2 U' B' D'";
+    const page = await open(env.browser, `${env.server.url}?scramble=${encodeURIComponent(scramble)}&mode=fewest`);
+    await searched(page);
+    const [before, first] = await page.evaluate(() => {
+      const stages = [...document.querySelectorAll('#moves > li')].map((li) => [...li.querySelectorAll('button.move')].map((b) => b.textContent));
+      return [stages[0].at(-1), stages[1][0]];
+    });
+    assert.ok(before && first, 'stages 1 and 2 have moves');
+    // What the frames write, in order, read off the canvas calls.
+    await page.evaluate(() => {
+      window.written = [];
+      const fillText = CanvasRenderingContext2D.prototype.fillText;
+      CanvasRenderingContext2D.prototype.fillText = function write(text, ...rest) {
+        window.written.push(String(text));
+        return fillText.call(this, text, ...rest);
+      };
+    });
+    await recordVideo(page, '4', '1');
+    const written = await page.evaluate(() => window.written);
+    const label = written.findIndex((text) => text === 'Next' || /^Move \d+$/.test(text));
+    assert.deepEqual(written.slice(label, label + 2), ['Next', first], `not stage 1's last move, ${before}`);
+    assert.deepEqual(page.errors, []);
+  });
+
   test('a stage ends on its goal in its own view and key, not in the next stage\'s', async () => {
     const page = await open(env.browser, `${env.server.url}?scramble=R_U2_F-_L_D_B2_R-_F_U_L2_D-_B&mode=fast&move=1`);
     await searched(page);

@@ -212,12 +212,19 @@ describe('the ways in', () => {
     await searched(page);
     await takeWay(page, 'lab');
     await takeWay(page, 'teach');
-    // A dialog open at the time goes with the way it was opened over.
+    // Back with a dialog open closes it, and only it.
     await page.getByRole('button', { name: 'Glossary', exact: true }).click();
     await page.getByRole('dialog', { name: 'Glossary' }).waitFor();
     await page.goBack();
-    await page.getByRole('tab', { name: 'FMC lab', selected: true }).waitFor();
     await page.getByRole('dialog', { name: 'Glossary' }).waitFor({ state: 'hidden' });
+    assert.ok(await page.getByRole('tab', { name: 'Teach', selected: true }).isVisible());
+    assert.equal(query(page).way, 'teach');
+    // Closed by its Close, its step in the history goes too.
+    await page.getByRole('button', { name: 'Glossary', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Glossary' }).getByRole('button', { name: 'Close' }).click();
+    await page.waitForFunction(() => !history.state?.dialog);
+    await page.goBack();
+    await page.getByRole('tab', { name: 'FMC lab', selected: true }).waitFor();
     assert.ok(await page.getByRole('tabpanel', { name: 'FMC lab' }).isVisible());
     assert.equal(query(page).way, 'lab');
     await page.goBack();
@@ -229,6 +236,21 @@ describe('the ways in', () => {
     await page.getByRole('tab', { name: 'FMC lab', selected: true }).waitFor();
     assert.equal(query(page).way, 'lab');
     assert.equal(query(page).scramble, 'R_U-_F2', 'the rest of the address stays');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+
+  test('a link opened on a phone: Back with the glossary open closes it and stays on the page', async () => {
+    const context = await env.browser.newContext(devices['Pixel 7']);
+    const link = `${env.server.url}?scramble=R_U-_F2&move=2`;
+    const page = await openIn(context, link);
+    await searched(page);
+    await page.getByRole('button', { name: 'Glossary', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Glossary' }).waitFor();
+    await page.goBack();
+    await page.getByRole('dialog', { name: 'Glossary' }).waitFor({ state: 'hidden' });
+    assert.equal(new URL(page.url()).searchParams.get('scramble'), 'R_U-_F2', `still on the page: ${page.url()}`);
+    assert.equal((await status(page)).position, 2);
     assert.deepEqual(page.errors, []);
     await context.close();
   });

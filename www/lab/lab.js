@@ -300,6 +300,8 @@ export function createLab({ display }) {
     /** A new solution on show: any list of the old one goes. */
     shown() {
       if (!box.hidden) closeAlternatives();
+      // What the note says (a write-up copied) was of the solution before.
+      note('');
       // A check belongs to its scramble: display drops the attempt of another.
       if (!page.attempt) {
         checking += 1;

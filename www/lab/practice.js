@@ -97,7 +97,7 @@ export function createPractice(anchor) {
   // Room for a write-up of a step a line, as the lab's own box has.
   const box = element('textarea', { id: 'practice-solution', rows: 5, spellcheck: false });
   const boxLabel = element('label', { htmlFor: 'practice-solution', textContent: 'Practice solution' });
-  const boxHelp = element('span', { id: 'practice-help', className: 'reading', textContent: ' (a line per step, NISS steps in parentheses)' });
+  const boxHelp = element('span', { id: 'practice-help', className: 'reading', textContent: ' (plain moves, as a competition takes them: a line per step, NISS steps written out undone at the end)' });
   box.setAttribute('aria-describedby', 'practice-help');
   box.setAttribute('autocapitalize', 'characters');
   const submit = element('button', { type: 'button', textContent: 'Submit' });

@@ -6,7 +6,7 @@
 // handout. Loaded on first use.
 
 import { createNet } from '../net.js';
-import { styleSheet, wholeSolution } from '../page.js';
+import { fmcAfter, styleSheet, wholeSolution } from '../page.js';
 
 /** The handout's style sheet, added with this module; settles once loaded. */
 const styled = styleSheet('teach/handout.css');
@@ -62,7 +62,7 @@ export async function layOutHandout({ root, app, solution }) {
       const section = element('section', '', 'handout-stage');
       const text = element('div', '', 'handout-text');
       text.append(
-        element('h2', `Stage ${k + 1}: ${stage.name} (${stage.fmc})${stage.side === 'inverse' ? ', on the inverse scramble' : ''}`),
+        element('h2', `Stage ${k + 1}: ${stage.name}${fmcAfter(stage.name, stage.fmc)}${stage.side === 'inverse' ? ', on the inverse scramble' : ''}`),
         element('p', `${stage.groups} · ${stage.cosets.toLocaleString('en')} cosets`),
         element('p', stage.description),
         element('p', stage.moves.length ? `Moves (${stage.moves.length}): ${stage.text}` : 'Moves: nothing to do', 'handout-moves'),

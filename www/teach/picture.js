@@ -4,7 +4,7 @@
 // it, the stage view's legend while one is on show, and with Caption on, the
 // stage, the position and the moves so far. Loaded on first use.
 
-import { page, ui } from '../page.js';
+import { fmcAfter, page, ui } from '../page.js';
 
 const WIDTH = 1280;
 
@@ -135,7 +135,7 @@ function captionOf(app) {
   const { stage, position, text } = app.status();
   const { name, fmc } = page.solution.stages[stage];
   const played = page.moveButtons.slice(0, position).map((move) => move.textContent).join(' ');
-  return { title: `Stage ${stage + 1}: ${name} (${fmc})`, lines: [text, `Moves so far: ${played || 'none'}`] };
+  return { title: `Stage ${stage + 1}: ${name}${fmcAfter(name, fmc)}`, lines: [text, `Moves so far: ${played || 'none'}`] };
 }
 
 /**

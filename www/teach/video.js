@@ -12,9 +12,10 @@
 // first use, with its dialog.
 
 import { NET_COLUMNS, NET_ROWS, cell } from '../net.js';
-import { moves, page, ui } from '../page.js';
+import { fmcAfter, moves, page, ui } from '../page.js';
 import { act, advance, draw } from '../player.js';
 import { download, slug } from './picture.js';
+import { showDialog } from '../dialog.js';
 
 /**
  * The frame sizes offered. The first, the default, records a whole
@@ -75,14 +76,14 @@ function drawNet(context, view, width, height, y) {
  * Beside the cube on the right: the move being made, large, in notation
  * (as the move list writes it), and the stage view's legend below it.
  */
-function drawAside(context, { colours, status, move, legend }, band) {
+function drawAside(context, { colours, status, starting, move, legend }, band) {
   const { width } = context.canvas;
   const right = width - band * 0.4;
   context.textAlign = 'right';
   context.textBaseline = 'middle';
   context.fillStyle = colours.muted;
   context.font = `${Math.round(band * 0.3)}px sans-serif`;
-  context.fillText(status.position > 0 ? `Move ${status.position}` : 'Scrambled', right, band * 1.5);
+  context.fillText(starting ? 'Next' : status.position > 0 ? `Move ${status.position}` : 'Scrambled', right, band * 1.5);
   context.fillStyle = colours.ink;
   context.font = `bold ${Math.round(band * 1.1)}px monospace`;
   if (move) context.fillText(move, right, band * 2.4);
@@ -111,7 +112,7 @@ function drawAside(context, { colours, status, move, legend }, band) {
  * accent colour while `marked`), the stages with their moves down the left,
  * the cube, or its net, in the middle, and the move and legend on the right.
  */
-function drawFrame(context, { colours, solution, status, marked, stage, cube, net, move, legend }) {
+function drawFrame(context, { colours, solution, status, marked, stage, cube, net, starting, move, legend }) {
   const { width, height } = context.canvas;
   const band = Math.round(height * BAND);
   context.fillStyle = colours.background;
@@ -119,7 +120,7 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
   // The net, wider than the cube, leaves the right third to the aside.
   if (net) drawNet(context, net, width * 0.64, height - band, band);
   else context.drawImage(cube, (width - cube.width) / 2, band);
-  drawAside(context, { colours, status, move, legend }, band);
+  drawAside(context, { colours, status, starting, move, legend }, band);
   context.fillStyle = marked ? colours.accent : colours.panel;
   context.fillRect(0, 0, width, band);
   context.textBaseline = 'middle';
@@ -127,7 +128,7 @@ function drawFrame(context, { colours, solution, status, marked, stage, cube, ne
   context.font = `bold ${Math.round(band * 0.42)}px sans-serif`;
   context.textAlign = 'left';
   const { name, fmc } = solution.stages[stage];
-  context.fillText(status.solved ? 'Solved' : `Stage ${stage + 1}: ${name} (${fmc})`, band * 0.4, band / 2);
+  context.fillText(status.solved ? 'Solved' : `Stage ${stage + 1}: ${name}${fmcAfter(name, fmc)}`, band * 0.4, band / 2);
   context.textAlign = 'right';
   context.font = `${Math.round(band * 0.36)}px sans-serif`;
   context.fillText(`Move ${status.position} of ${solution.total}`, width - band * 0.4, band / 2);
@@ -253,10 +254,12 @@ async function record({ stages, speed, size, onProgress, signal }) {
       markedAt = seconds;
     }
     const marked = seconds - markedAt < MARK && status.position < last;
+    // At a stage's start, its first move, to come, as a presentation shows it: the move before is the last stage's.
+    const starting = status.position > 0 && solution.stages[status.stage]?.start === status.position;
     drawFrame(context, {
       colours, solution, status, stage, cube: canvas, net: flat && app.net(),
-      marked,
-      move: page.moveButtons[status.current]?.textContent,
+      marked, starting,
+      move: page.moveButtons[starting ? status.position : status.current]?.textContent,
       legend: app.legend(),
     });
     // What a still picture's frames have in common.
@@ -423,7 +426,7 @@ function createDialog() {
       what.value = position > 0 && !solved && stages[stage]?.moves.length > 0 ? String(stage) : 'all';
       speed.value = [...speed.options].some((option) => option.value === ui.speed.value) ? ui.speed.value : '1';
       status.textContent = '';
-      dialog.showModal();
+      showDialog(dialog);
     },
   };
 }

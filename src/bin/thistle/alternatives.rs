@@ -106,16 +106,16 @@ pub(crate) fn print_alternatives(
             writeln!(out, "{line}")?;
         } else {
             let moves = niss::fmc_text(&alternative.moves, alternative.side);
-            let (length, total) = (alternative.moves.len(), alternative.solution.len());
+            let (length, total) = (
+                notation::move_count(alternative.moves.len()),
+                alternative.solution.len(),
+            );
             let on_show = if alternative.on_show {
                 " \u{b7} on show"
             } else {
                 ""
             };
-            writeln!(
-                out,
-                "{moves} \u{b7} {length} moves \u{b7} total {total}{on_show}"
-            )?;
+            writeln!(out, "{moves} \u{b7} {length} \u{b7} total {total}{on_show}")?;
         }
     }
     Ok(ExitCode::SUCCESS)

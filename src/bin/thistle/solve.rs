@@ -313,9 +313,8 @@ pub(crate) fn print_breakdown(
             }
         }
     }
-    let total = solution.len();
-    let moves = if total == 1 { "move" } else { "moves" };
-    writeln!(out, "Total: {total} {moves} (HTM), {micros} µs")?;
+    let total = notation::move_count(solution.len());
+    writeln!(out, "Total: {total} (HTM), {micros} µs")?;
     match proof {
         Some(p) if p.proven => writeln!(
             out,
