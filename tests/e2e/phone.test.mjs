@@ -125,3 +125,21 @@ describe('on a phone on its side', () => {
     await page.context().close();
   });
 });
+
+describe('the moves on a phone', () => {
+  test('the page scrolls to every stage\'s moves: no box in it cuts them off', async () => {
+    const context = await env.browser.newContext({ ...devices['Pixel 7'] });
+    const scramble = 'D2_F-_U2_L2_B-_R2_F_U2_F2_R2_D-_F-_L-_B_U-_R2_U-_B-_D-';
+    const page = await openIn(context, `${env.server.url}?scramble=${scramble}&mode=fewest&move=3`);
+    await searched(page);
+    const list = await page.locator('.moves > ol').evaluate((ol) => ({ scroll: ol.scrollHeight, client: ol.clientHeight }));
+    assert.ok(list.scroll <= list.client + 1, `the list holds all its moves: ${JSON.stringify(list)}`);
+    // The last stage's last move, scrolled to with the page, is whole on screen.
+    const last = page.locator('.moves .move').last();
+    await last.scrollIntoViewIfNeeded();
+    const box = await last.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= page.viewportSize().height, JSON.stringify(box));
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+});

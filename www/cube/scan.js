@@ -248,10 +248,18 @@ async function fill(editor, { facelets, unsure = Array(54).fill(false), sources,
   bringIntoView(document.getElementById('editor'));
 }
 
-/** Scrolls `element` to the top of the screen (below a phone's cube), smoothly unless motion is reduced. */
+/**
+ * Scrolls `element` to the top of the screen (below a phone's cube), smoothly unless motion is
+ * reduced. Two frames on: the editor just opened makes the player give way (its toggle event,
+ * a task later), and the page's scroll padding learns the player's new height a frame after
+ * that; a scroll measured before either may be off by that change (once in CI, the editor's
+ * first line was left out of view).
+ */
 function bringIntoView(element) {
   const instant = document.documentElement.hasAttribute('data-reduced-motion');
-  element.scrollIntoView({ block: 'start', behavior: instant ? 'auto' : 'smooth' });
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    element.scrollIntoView({ block: 'start', behavior: instant ? 'auto' : 'smooth' });
+  }));
 }
 
 /**
