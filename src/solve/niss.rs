@@ -245,9 +245,11 @@ pub fn write_up(solution: &NissSolution) -> String {
             "{moves:<19} // {fmc}{axis}: {name}{on} ({tally})\n"
         ));
     }
+    // A solved cube's is `Solution: (0)`, with no empty gap for moves.
     let whole = solution.moves();
+    let gap = if whole.is_empty() { "" } else { " " };
     text.push_str(&format!(
-        "{SOLUTION_LINE} {} ({})\n",
+        "{SOLUTION_LINE} {}{gap}({})\n",
         notation::format_moves(&whole),
         whole.len()
     ));
@@ -617,6 +619,17 @@ mod tests {
         assert_eq!(moves("B2 D' // EO\nSolution: B2 D' (2)"), ["B2", "D'"]);
         let error = read_checked_attempt("Solution: B2 Q (2)").unwrap_err();
         assert_eq!((error.line, error.column), (1, 14));
+    }
+
+    #[test]
+    fn a_solved_cubes_write_up_is_its_solution_line_alone_and_reads_back_empty() {
+        let solution = NissSolution {
+            stages: StageKind::ALL.map(|kind| stage(kind, "")),
+            sides: [Side::Normal; StageKind::COUNT],
+            axes: Axes::CLASSIC,
+        };
+        assert_eq!(write_up(&solution), "Solution: (0)\n");
+        assert_eq!(read_checked_attempt(&write_up(&solution)).unwrap(), []);
     }
 
     fn stage(kind: StageKind, text: &str) -> SolvedStage {
