@@ -144,7 +144,9 @@ export function display(wanted, searched, counts = null) {
   if (wanted.position > 0) act(() => page.app.seek(wanted.position));
   // A handout laid out, on screen or for printing, follows the solution.
   const root = document.documentElement;
-  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) showHandout().catch(showFailure);
+  if (root.hasAttribute('data-handout') || root.hasAttribute('data-handout-ready')) {
+    import('./teach/teach.js').then(({ showHandout }) => showHandout()).catch(showFailure);
+  }
 }
 
 /**
@@ -441,22 +443,4 @@ function openLab(lab) {
 function checkLinkAttempt(wanted) {
   if (!ui.attempt.value.trim() || wanted.solution) return;
   useLab().then((lab) => lab.check());
-}
-
-/** Lays out the handout of the solution on show (handout.js, loaded now). */
-export async function showHandout() {
-  // Kept for offline use once first used (scripts/build-files.mjs).
-  const { layOutHandout } = await import('./teach/handout.js').catch(() => {
-    // A handout link's page made way for the sheet: the player comes back,
-    // with the reason.
-    document.documentElement.removeAttribute('data-handout');
-    throw new Error('The handout could not load: it needs the network the first time.');
-  });
-  // A handout link that could not be opened is no sheet to hand out: the
-  // player comes back, with what is wrong.
-  if (ui.error.textContent) {
-    document.documentElement.removeAttribute('data-handout');
-    return;
-  }
-  await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }

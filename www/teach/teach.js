@@ -1,10 +1,10 @@
 // Teach: Save picture, Save video and Print handout (Copy embed code is
 // share.js's, Present app.js's, as F presents from every way in), wired
-// when Teach is first taken (ways.js). Each feature's code loads on its
-// first press.
+// when Teach is first taken (ways.js), and the handout a link shows
+// (show.js). Each feature's code loads on its first press.
 
 import { page, ui } from '../page.js';
-import { showFailure, showHandout } from '../show.js';
+import { showFailure } from '../show.js';
 
 export function wireTeach() {
   ui.savePicture.addEventListener('click', async () => {
@@ -36,4 +36,22 @@ export function wireTeach() {
       showFailure(error);
     }
   });
+}
+
+/** Lays out the handout of the solution on show (handout.js, loaded now). */
+export async function showHandout() {
+  // Kept for offline use once first used (scripts/build-files.mjs).
+  const { layOutHandout } = await import('./handout.js').catch(() => {
+    // A handout link's page made way for the sheet: the player comes back,
+    // with the reason.
+    document.documentElement.removeAttribute('data-handout');
+    throw new Error('The handout could not load: it needs the network the first time.');
+  });
+  // A handout link that could not be opened is no sheet to hand out: the
+  // player comes back, with what is wrong.
+  if (ui.error.textContent) {
+    document.documentElement.removeAttribute('data-handout');
+    return;
+  }
+  await layOutHandout({ root: ui.handout, app: page.app, solution: page.solution });
 }
