@@ -12,6 +12,15 @@
  */
 let takingBack = null;
 
+/** A dialog to show once the step back is taken (opened again meanwhile). */
+let showAfterTakingBack = null;
+
+/** Dialogs whose closing this module follows. */
+const followed = new WeakSet();
+
+/** The dialog whose step is in the history, on show or its close event to come; or null. */
+let stepped = null;
+
 // A capturing listener is heard before every other one on the window
 // (the ways in, the cube's history, Follow along), which must not hear
 // a step that only closes a dialog.
@@ -19,19 +28,48 @@ addEventListener('popstate', (event) => {
   const open = document.querySelector('dialog[open]');
   if (!takingBack && !open && !event.state?.dialog) return;
   event.stopImmediatePropagation();
-  if (open) open.close();
-  else if (takingBack) history.replaceState(event.state, '', takingBack);
-  else history.back();
-  takingBack = null;
+  if (takingBack) {
+    history.replaceState(event.state, '', takingBack);
+    takingBack = null;
+    const show = showAfterTakingBack;
+    showAfterTakingBack = null;
+    show?.();
+  } else if (open) {
+    // Back took its step.
+    stepped = null;
+    open.close();
+  } else history.back();
 }, true);
 
-/** Shows `dialog` as a modal, with its step in the history. */
-export function showDialog(dialog) {
+/** Takes a dialog's step back when it closes otherwise than by Back. */
+function onClose(event) {
+  // A dialog's close event comes later than its closing, even after the
+  // next: it may have been opened again since (Esc, then Enter at once),
+  // on the same step, or closed again, its step taken back already.
+  if (event.target.open || event.target !== stepped) return;
+  stepped = null;
+  takingBack = location.href;
+  history.back();
+}
+
+/**
+ * Shows `dialog` as a modal, with its step in the history, then calls
+ * `shown`. Opened again while the last one's step is still there (its close
+ * event to come), it keeps that step; while that step is being taken back,
+ * it waits for it, as that step would close it.
+ */
+export function showDialog(dialog, shown = () => {}) {
+  if (takingBack) {
+    showAfterTakingBack = () => showDialog(dialog, shown);
+    return;
+  }
+  if (!followed.has(dialog)) {
+    followed.add(dialog);
+    dialog.addEventListener('close', onClose);
+  }
   dialog.showModal();
-  history.pushState({ dialog: true }, '', location.href);
-  dialog.addEventListener('close', () => {
-    if (!history.state?.dialog) return;
-    takingBack = location.href;
-    history.back();
-  }, { once: true });
+  // A step still there (its dialog's close event to come) is this one's.
+  if (!stepped) history.pushState({ dialog: true }, '', location.href);
+  stepped = dialog;
+  shown();
 }

@@ -70,13 +70,14 @@ function build() {
  */
 export function openGlossary(term) {
   if (!dialog) build();
-  showDialog(dialog);
-  const entry = term && [...dialog.querySelectorAll('dt')].find((dt) => dt.textContent.startsWith(term));
-  if (entry) {
-    entry.tabIndex = -1;
-    // At the dialog's top, its meaning below it: clear of Close, which
-    // stays at the foot.
-    entry.focus({ preventScroll: true });
-    entry.scrollIntoView({ block: 'start' });
-  }
+  showDialog(dialog, () => {
+    const entry = term && [...dialog.querySelectorAll('dt')].find((dt) => dt.textContent.startsWith(term));
+    if (entry) {
+      entry.tabIndex = -1;
+      // At the dialog's top, its meaning below it: clear of Close, which
+      // stays at the foot.
+      entry.focus({ preventScroll: true });
+      entry.scrollIntoView({ block: 'start' });
+    }
+  });
 }

@@ -30,9 +30,10 @@ export function openShortcuts() {
 </dialog>`);
     dialog = document.getElementById('keys');
   }
-  showDialog(dialog);
-  // Read from its heading: where it scrolls (an embed's small frame),
-  // focus on Close, its first control, would start it at the bottom.
-  dialog.focus();
-  dialog.scrollTop = 0;
+  showDialog(dialog, () => {
+    // Read from its heading: where it scrolls (an embed's small frame),
+    // focus on Close, its first control, would start it at the bottom.
+    dialog.focus();
+    dialog.scrollTop = 0;
+  });
 }

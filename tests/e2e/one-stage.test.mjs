@@ -257,7 +257,19 @@ describe('one stage at a time', () => {
   });
 
   test('beside each NISS switch, a ? that touch and keys reach opens the glossary at NISS', async () => {
-    const page = await openIn(await env.browser.newContext({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true }), env.server.url + link());
+    const phone = await env.browser.newContext({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+    // Counts the page's steps back in its history, and those taken (heard
+    // before the page's own listeners).
+    await phone.addInitScript(() => {
+      Object.assign(window, { stepsBack: 0, stepsTaken: 0 });
+      const back = History.prototype.back;
+      History.prototype.back = function stepBack() {
+        window.stepsBack += 1;
+        return back.call(this);
+      };
+      addEventListener('popstate', () => { window.stepsTaken += 1; }, true);
+    });
+    const page = await openIn(phone, env.server.url + link());
     await searched(page);
     for (const [way, near] of [['watch', 'Prove with NISS'], ['lab', 'NISS']]) {
       const panel = await takeWay(page, way);
@@ -280,8 +292,21 @@ describe('one stage at a time', () => {
       await page.keyboard.press('Enter');
       await glossary.waitFor();
       assert.equal(await page.locator(':focus').textContent(), 'NISS');
+      // Closed and opened again at once, it is open at NISS, on a step of
+      // its own in the history, once every step back has been taken: the
+      // closing's step back (its close event comes a task later, before or
+      // after the opening) closed it.
+      await what.evaluate((button) => {
+        document.querySelector('dialog[open]').close();
+        button.click();
+      });
+      await page.waitForFunction(() => window.stepsTaken === window.stepsBack && history.state?.dialog
+        && document.querySelector('dialog[open]'));
+      assert.equal(await page.locator(':focus').textContent(), 'NISS', 'opened again at once, at NISS');
       await page.keyboard.press('Escape');
       await glossary.waitFor({ state: 'hidden' });
+      // Its step taken back before the next way in is taken.
+      await page.waitForFunction(() => window.stepsTaken === window.stepsBack && !history.state?.dialog);
     }
     assert.deepEqual(page.errors, []);
     await page.context().close();
