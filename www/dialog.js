@@ -15,9 +15,6 @@ let takingBack = null;
 /** A dialog to show once the step back is taken (opened again meanwhile). */
 let showAfterTakingBack = null;
 
-/** Dialogs whose closing this module follows. */
-const followed = new WeakSet();
-
 /** The dialog whose step is in the history, on show or its close event to come; or null. */
 let stepped = null;
 
@@ -41,16 +38,17 @@ addEventListener('popstate', (event) => {
   } else history.back();
 }, true);
 
-/** Takes a dialog's step back when it closes otherwise than by Back. */
-function onClose(event) {
-  // A dialog's close event comes later than its closing, even after the
-  // next: it may have been opened again since (Esc, then Enter at once),
-  // on the same step, or closed again, its step taken back already.
-  if (event.target.open || event.target !== stepped) return;
+// A dialog's step is taken back when it closes otherwise than by Back. Its
+// close event (which does not bubble: heard on the way down) comes later
+// than its closing, even after the next: it may have been opened again
+// since (Esc, then Enter at once), on the same step, or closed again, its
+// step taken back already.
+addEventListener('close', (event) => {
+  if (event.target !== stepped || event.target.open) return;
   stepped = null;
   takingBack = location.href;
   history.back();
-}
+}, true);
 
 /**
  * Shows `dialog` as a modal, with its step in the history, then calls
@@ -62,10 +60,6 @@ export function showDialog(dialog, shown = () => {}) {
   if (takingBack) {
     showAfterTakingBack = () => showDialog(dialog, shown);
     return;
-  }
-  if (!followed.has(dialog)) {
-    followed.add(dialog);
-    dialog.addEventListener('close', onClose);
   }
   dialog.showModal();
   // A step still there (its dialog's close event to come) is this one's.
