@@ -220,7 +220,8 @@ pub fn continued(
 /// Up to `count` alternatives for stage `kind` after `before` (the steps of
 /// the earlier stages, on their sides), other than `shown` (the stage on
 /// show, which its list gives first), ranked as the module says, with none
-/// twice. With `niss`, alternatives on the inverse scramble are offered
+/// twice, nor any whose whole solution is one already offered. With `niss`,
+/// alternatives on the inverse scramble are offered
 /// too, and the rests may switch sides.
 pub fn alternatives(
     scramble: &CubieCube,
@@ -273,11 +274,17 @@ pub fn alternatives(
         }
         let alternative = replan(scramble, &sides, moves, *side, orientation, niss)?;
         // A rest that redoes this stage or an earlier one does not keep the
-        // stages apart.
-        if alternative.rest[..=kind.index()]
+        // stages apart. A stage ending in a move the rest takes back (or
+        // turns further) gives a whole solution already offered: the moves
+        // written down would be the same.
+        let apart = alternative.rest[..=kind.index()]
             .iter()
-            .all(|stage| stage.moves.is_empty())
-        {
+            .all(|stage| stage.moves.is_empty());
+        let offered = std::iter::once(shown)
+            .chain(&ranked)
+            .chain(&batch)
+            .any(|a| a.solution == alternative.solution);
+        if apart && !offered {
             batch.push(alternative);
         }
         if batch.len() == RANKED_TOGETHER {
@@ -407,6 +414,34 @@ mod tests {
             assert!(goals_reached(&after, orientation) >= 1);
             if a.axes.edges == crate::solve::orientation::Axis::FB {
                 assert_eq!(after.eo, [0; 12]);
+            }
+        }
+    }
+
+    /// A stage whose last move the rest takes back or turns further gives
+    /// a whole solution another stage gives too: it is offered once. This
+    /// scramble's stage 3 is `B'`, and `B`, `F2 B'` and `F2 B` were offered
+    /// too, each followed by a stage 4 that writes down the same solution.
+    #[test]
+    fn no_whole_solution_is_offered_twice() {
+        tables::prepare();
+        let scramble = parse("F2 U2 L2 B2 F2 L2 B L F' D2 U2 R' B U2 L' D2 F2 U' B L'")
+            .unwrap()
+            .cube();
+        for niss in [false, true] {
+            let shown = solved(&scramble, niss);
+            for kind in &StageKind::ALL[..3] {
+                let (before, first) = on_show(&shown, *kind);
+                let found = alternatives(&scramble, &before, *kind, &first, 8, niss).unwrap();
+                let mut offered = vec![&first.solution];
+                for a in &found {
+                    assert!(
+                        !offered.contains(&&a.solution),
+                        "{kind:?}, NISS {niss}: {:?} offered twice",
+                        a.solution
+                    );
+                    offered.push(&a.solution);
+                }
             }
         }
     }

@@ -128,7 +128,7 @@ export function createLab({ display }) {
       const ordered = totals.every((total, k) => k === 0 || totals[k - 1] <= total);
       heading.textContent = items.length > 1
         ? `The one on show, then ${items.length - 1} other ways to do ${name}:`
-        : `No other way to do ${name} keeps the stages apart.`;
+        : `No other way to do ${name} gives a different solution with the stages kept apart.`;
       order.textContent = items.length < 2 ? ''
         : ordered ? 'By the whole solution\'s length.'
           : `In batches as found, each by the whole solution's length, so a later one may be shorter: the shortest of them makes ${moves(Math.min(...totals))} in all.`;
