@@ -590,6 +590,19 @@ fn check_says_when_an_attempt_solves_the_cube() {
         meeting.contains("\nSo far: F' R L (5 as written, as a competition counts them; 3 with the moves that meet merged or cancelled)\n"),
         "{meeting}"
     );
+    // A completion whose first move meets the attempt's last says so: the
+    // attempt's `R'` and the search's `R2` read `R`.
+    let merged = succeed(&[
+        "check",
+        "--complete",
+        "--scramble",
+        "R U2 F' L D B2 R' F U L2 D' B",
+        "D L2 U' R F // EO\nU R D L B2 D R D2 R'",
+    ]);
+    assert!(
+        merged.contains("\nCompleted: D L2 U' R F U R D L B2 D R D2 R U' R2 B2 L2 U' (19; 1 fewer than the attempt's and the search's moves apart: where they meet, moves on one face merge or cancel)\n"),
+        "{merged}"
+    );
 }
 
 #[test]

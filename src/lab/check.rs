@@ -91,6 +91,11 @@ pub struct Completion {
     /// side, joins merged.
     pub solution: String,
     pub length: usize,
+    /// How many moves fewer the whole solution has than the attempt and
+    /// the stages added, counted apart: where they meet, moves on one face
+    /// merge or cancel, so the attempt's own moves may not read as typed
+    /// there.
+    pub merged: usize,
 }
 
 /// An attempt, checked.
@@ -502,6 +507,7 @@ fn completion(
         .iter()
         .map(|&o| {
             let found = fewest::solve_fewest_in(&cube, o, budget).expect("the cube was checked");
+            let apart = sides.solution().len() + found.len();
             let mut whole = sides.clone();
             for stage in &found.stages {
                 whole.push(&Step {
@@ -516,6 +522,7 @@ fn completion(
                 axes: found.axes,
                 solution: format_moves(&whole),
                 length: whole.len(),
+                merged: apart - whole.len(),
             }
         })
         .min_by_key(|c| c.length)
@@ -915,6 +922,33 @@ mod tests {
         let played = result.staged(&cube, &steps).expect("completed").unwrap();
         assert_eq!(played.attempt_ends, 1, "F' is all the attempt keeps");
         assert!(cube.apply(&played.solution.moves()).is_solved());
+    }
+
+    /// Where the attempt's last move and the completion's first are on one
+    /// face, the whole solution writes them as one: `R'` then `R2` reads
+    /// `R`, and the completion says how many moves that saves, so that a
+    /// competitor is not left to wonder where their `R'` went.
+    #[test]
+    fn a_completion_says_where_it_merged_with_the_attempt() {
+        let cube = parse("R U2 F' L D B2 R' F U L2 D' B").unwrap().cube();
+        let completed = |attempt: &str| {
+            let steps = read_attempt(attempt).unwrap();
+            let result = check_attempt(&cube, &steps, true).unwrap();
+            let completion = result.completion.expect("completed");
+            let whole = parse(&completion.solution).unwrap().face_moves();
+            assert!(cube.apply(&whole).is_solved());
+            let typed: usize = steps.iter().map(|step| step.moves.len()).sum();
+            (completion, typed)
+        };
+        let (merged, typed) = completed("D L2 U' R F // EO\nU R D L B2 D R D2 R'");
+        assert_eq!(merged.merged, 1, "{}", merged.solution);
+        assert!(merged
+            .solution
+            .starts_with("D L2 U' R F U R D L B2 D R D2 R U'"));
+        let added: usize = merged.stages.iter().map(|stage| stage.moves.len()).sum();
+        assert_eq!(merged.length + merged.merged, typed + added);
+        let (apart, _) = completed("D L2 U' R F // EO\nU R D L B2 D R D2 R U'");
+        assert_eq!(apart.merged, 0, "{}", apart.solution);
     }
 
     /// Moves that meet on one face merge within a line as across lines,

@@ -500,6 +500,17 @@ describe('the FMC lab', () => {
     await page.close();
   });
 
+  test('a completion whose first move meets the attempt\'s last says so, as the attempt\'s move then reads otherwise', async () => {
+    // The attempt ends R', the search's completion starts R2: written as one, R.
+    const page = await openScramble(SCRAMBLE);
+    await page.getByRole('textbox', { name: 'Your solution' }).fill("D L2 U' R F // EO\nU R D L B2 D R D2 R'");
+    await page.getByRole('button', { name: 'Check' }).click();
+    const completed = page.getByRole('region', { name: 'Check' }).getByText(/^Completed by the fewest-moves search/);
+    await completed.waitFor();
+    assert.equal(await completed.textContent(), "Completed by the fewest-moves search: D L2 U' R F U R D L B2 D R D2 R U' R2 B2 L2 U' (19 moves, 1 move fewer than your moves and the search's apart: where they meet, moves on one face merge or cancel).");
+    await page.close();
+  });
+
   test('check an attempt: each step read out, then Continue from here solves it', async () => {
     const page = await openScramble(SCRAMBLE);
     const eo = await page.locator('.moves > ol > li').nth(0).locator('.move').allTextContents();

@@ -239,7 +239,10 @@ export function createLab({ display }) {
     }
     const { found, attemptEnds, unplayable } = rest;
     if (completion && !checked.solved) {
-      parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}).` }));
+      // Said, as the attempt's last move may then not read as it was typed.
+      const merged = completion.merged > 0
+        ? `, ${moves(completion.merged)} fewer than your moves and the search's apart: where they meet, moves on one face merge or cancel` : '';
+      parts.push(element('p', { textContent: `Completed by the fewest-moves search: ${completion.solution} (${moves(completion.length)}${merged}).` }));
     }
     // A whole solution has nothing to continue: it is played as it is.
     const go = element('button', { type: 'button', textContent: checked.solved ? 'Play your solution' : 'Continue from here' });

@@ -66,9 +66,15 @@ pub(crate) fn check_attempt(
     };
     writeln!(out, "{so_far}: {} ({count})", result.solution)?;
     if let Some(completion) = result.completion.as_ref().filter(|_| !result.solved) {
+        let merged = match completion.merged {
+            0 => String::new(),
+            fewer => format!(
+                "; {fewer} fewer than the attempt's and the search's moves apart: where they meet, moves on one face merge or cancel"
+            ),
+        };
         writeln!(
             out,
-            "Completed: {} ({})",
+            "Completed: {} ({}{merged})",
             completion.solution, completion.length
         )?;
     }
