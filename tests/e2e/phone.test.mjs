@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { devices } from 'playwright-core';
-import { openIn, searched, useBrowser } from './harness.mjs';
+import { openIn, searched, takeWay, useBrowser } from './harness.mjs';
 
 const env = useBrowser();
 
@@ -82,6 +82,35 @@ describe('on a phone', () => {
       await context.close();
     });
   }
+
+  test('typing an attempt, the player scrolls away: the whole box is on screen above the keyboard', async () => {
+    // The smallest phone, whose keyboard leaves the top 308 px of its 568
+    // (the page itself keeps its size, as a phone's does).
+    const context = await env.browser.newContext({ ...devices['iPhone SE'] });
+    const page = await openIn(context, `${env.server.url}?scramble=R_U_F2_D-_L_B2_U2`);
+    await takeWay(page, 'lab');
+    await searched(page);
+    const box = page.getByRole('textbox', { name: 'Your solution' });
+    await box.tap();
+    // Where a phone brings the box it types in: as high as the page lets it.
+    await box.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    const seen = await box.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const corners = [[rect.left + 4, rect.top + 4], [rect.right - 4, rect.bottom - 4]];
+      return {
+        top: rect.top,
+        bottom: rect.bottom,
+        uncovered: corners.every(([x, y]) => element.contains(document.elementFromPoint(x, y))),
+      };
+    });
+    assert.ok(seen.uncovered && seen.top >= 0 && seen.bottom <= 308, `the box, typing: ${JSON.stringify(seen)}`);
+    // Done typing, the player sticks again.
+    await box.blur();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    assert.ok(await stickyBottom(page) > 0, 'the player sticks at the top again');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
 });
 
 describe('on a phone on its side', () => {
