@@ -590,6 +590,14 @@ fn check_says_when_an_attempt_solves_the_cube() {
         meeting.contains("\nSo far: F' R L (5 as written, as a competition counts them; 3 with the moves that meet merged or cancelled)\n"),
         "{meeting}"
     );
+    // Counted all the same, a move a competition would not take as
+    // written is named where it stands; a write-up's brackets are not.
+    let refused = succeed(&["check", "--scramble", "R U F", "F' // EO\n(R3 U')"]);
+    assert!(
+        refused.contains("\nA competition would not take it as written: `3` is three quarter turns, which a competition solution writes with a prime at line 2, column 3\n"),
+        "{refused}"
+    );
+    assert!(!meeting.contains("competition would not"), "{meeting}");
     // A completion whose first move meets the attempt's last says so: the
     // attempt's `R'` and the search's `R2` read `R`.
     let merged = succeed(&[

@@ -6,6 +6,7 @@
 //! typo is, rather than judged as something else.
 
 use crate::cube::notation::{self, Alg, NotationError};
+use crate::solve::niss;
 use thiserror::Error;
 
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
@@ -67,21 +68,48 @@ fn refused(c: char, next: Option<char>) -> Option<&'static str> {
 /// first thing a competition solution may not hold refused where it stands.
 pub fn read_solution(text: &str) -> Result<Alg, SolutionError> {
     let alg = notation::parse(text)?;
-    let chars: Vec<(char, usize, usize)> = notation::code_chars(text).collect();
-    let next = |k: usize| chars.get(k + 1).map(|&(c, _, _)| c);
-    match chars
-        .iter()
-        .enumerate()
-        .find_map(|(k, &(c, line, column))| Some((c, refused(c, next(k))?, line, column)))
-    {
-        Some((found, why, line, column)) => Err(SolutionError::NotCompetition {
-            found,
-            why,
-            line,
-            column,
-        }),
+    match first_refused(text, |_, _| false) {
+        Some(refusal) => Err(refusal),
         None => Ok(alg),
     }
+}
+
+/// The first move of an attempt, as the lab's Check reads it, that a
+/// competition solution would not hold as written (`R3`, `R2'`, a slice
+/// move, a lower-case wide move), where Check counts it all the same. A
+/// write-up's own parts are left alone: its brackets (a NISS step, a
+/// commutator), which a competitor writes out before handing it in, and
+/// its `Solution:` line.
+pub fn first_move_not_written_so(text: &str) -> Option<SolutionError> {
+    let summaries: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, line)| niss::is_solution_line(line))
+        .map(|(index, _)| index + 1)
+        .collect();
+    first_refused(text, |c, line| {
+        matches!(c, '(' | ')' | '[' | ']' | ',' | ':') || summaries.contains(&line)
+    })
+}
+
+/// The first character of `text`'s code (not its comments) that
+/// `refused` refuses, but for those `passed` lets by (by character and
+/// line).
+fn first_refused(text: &str, passed: impl Fn(char, usize) -> bool) -> Option<SolutionError> {
+    let chars: Vec<(char, usize, usize)> = notation::code_chars(text).collect();
+    let next = |k: usize| chars.get(k + 1).map(|&(c, _, _)| c);
+    chars
+        .iter()
+        .enumerate()
+        .find_map(|(k, &(c, line, column))| {
+            let why = refused(c, next(k)).filter(|_| !passed(c, line))?;
+            Some(SolutionError::NotCompetition {
+                found: c,
+                why,
+                line,
+                column,
+            })
+        })
 }
 
 #[cfg(test)]
@@ -140,5 +168,26 @@ mod tests {
         assert_eq!(refusal("R3"), ('3', 1, 2));
         assert_eq!(refusal("U1"), ('1', 1, 2));
         assert_eq!(refusal("F U2'"), ('2', 1, 4));
+    }
+
+    /// Check reads what a competition would not take as written; it is
+    /// named, where it stands, but not a write-up's own brackets or its
+    /// `Solution:` line.
+    #[test]
+    fn check_names_a_move_a_competition_would_not_take_as_written() {
+        let place = |text: &str| match first_move_not_written_so(text) {
+            Some(SolutionError::NotCompetition {
+                found,
+                line,
+                column,
+                ..
+            }) => Some((found, line, column)),
+            _ => None,
+        };
+        assert_eq!(place("R U L3 // EO"), Some(('3', 1, 6)));
+        assert_eq!(place("R U // EO\n(D2 R2')"), Some(('2', 2, 6)));
+        assert_eq!(place("F (R U R') [R, U] // a (note) L3"), None);
+        assert_eq!(place("F R // EO\nSolution: F R (2)\nM"), Some(('M', 3, 1)));
+        assert_eq!(place("Solution: F' U' R' (3)"), None);
     }
 }

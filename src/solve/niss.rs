@@ -326,6 +326,12 @@ fn is_bare_group(node: &Node) -> bool {
     )
 }
 
+/// Whether `line` is a write-up's last line, which repeats its steps as
+/// one solution (`Solution: … (19)`).
+pub fn is_solution_line(line: &str) -> bool {
+    line.trim_start().starts_with(SOLUTION_LINE)
+}
+
 /// Reads an attempt in FMC notation: one step per line (a `//` comment ends
 /// a line's moves), where a bare parenthesised group, `(D2 R U2 R')`, is a
 /// step on the inverse scramble and the moves around it are normal steps.
@@ -338,7 +344,7 @@ pub fn read_attempt(text: &str) -> Result<Vec<Step>, NotationError> {
     let mut steps = Vec::new();
     for (index, line) in text.lines().enumerate() {
         // A write-up's last line repeats its steps as one solution.
-        if line.trim_start().starts_with(SOLUTION_LINE) {
+        if is_solution_line(line) {
             continue;
         }
         let alg = notation::parse(line).map_err(|error| NotationError {

@@ -212,6 +212,9 @@ struct Checked {
     /// Where `found` plays on from: after the attempt's moves.
     attempt_ends: Option<usize>,
     unplayable: Option<String>,
+    /// The first move a competition would not take as written
+    /// (`practice::first_move_not_written_so`), though counted.
+    not_written_so: Option<String>,
 }
 
 /// Checks an attempt (`text`, FMC notation) on `input`: `{ check, found,
@@ -240,6 +243,7 @@ pub fn check_attempt(input: JsValue, text: &str, complete: bool) -> Result<JsVal
         found,
         attempt_ends,
         unplayable,
+        not_written_so: practice::first_move_not_written_so(text).map(|e| e.to_string()),
     })
 }
 

@@ -511,6 +511,15 @@ describe('the FMC lab', () => {
     await page.close();
   });
 
+  test('a check names a move a competition would not take as written, though it counts it', async () => {
+    const page = await openScramble(SCRAMBLE);
+    await page.getByRole('textbox', { name: 'Your solution' }).fill("R U F2 // one step\n(R3 U')");
+    await page.getByRole('button', { name: 'Check' }).click();
+    await page.waitForFunction(() => document.querySelector('#check-said').textContent !== '');
+    assert.match(await said(page), / A competition would not take it as written: `3` is three quarter turns, which a competition solution writes with a prime at line 2, column 3\.$/);
+    await page.close();
+  });
+
   test('check an attempt: each step read out, then Continue from here solves it', async () => {
     const page = await openScramble(SCRAMBLE);
     const eo = await page.locator('.moves > ol > li').nth(0).locator('.move').allTextContents();

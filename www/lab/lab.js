@@ -210,9 +210,10 @@ export function createLab({ display }) {
 
   /**
    * Fills the Check region with `checked`, then, with `rest` ({ found,
-   * attemptEnds, unplayable }) once the completion is in, with it and "Continue from here".
+   * attemptEnds, unplayable }) once the completion is in, with it and "Continue from here";
+   * `notWrittenSo` names the first move a competition would not take as written.
    */
-  const showChecked = (checked, rest) => {
+  const showChecked = (checked, rest, notWrittenSo) => {
     // Counted as a competition counts it, as written (moves that meet are
     // not merged for you, as Practice judges it); merged too, where that
     // is fewer, as it could be written.
@@ -221,12 +222,14 @@ export function createLab({ display }) {
       ? `${moves(typed)} as written, as a competition counts them (${checked.length} with the moves that meet merged or cancelled)`
       : moves(typed);
     const written = checked.solution || 'no moves';
-    const summary = checked.solved
+    const summary = (checked.solved
       ? `Your attempt solves the cube: ${count}, ${written}.${typed > MOST_MOVES
         ? ` That is over ${MOST_MOVES}, the most a competition allows: there it would be a DNF.` : ''}`
       : checked.reached
         ? `Your attempt reaches ${checked.reached}: ${count} so far, ${written}.`
-        : `Your attempt reaches no goal yet: ${count}, ${written}.`;
+        : `Your attempt reaches no goal yet: ${count}, ${written}.`)
+      // Counted all the same, but a competition would refuse it.
+      + (notWrittenSo ? ` A competition would not take it as written: ${notWrittenSo}.` : '');
     // Heard once, as the read-out first comes in: the steps are read on request.
     if (!rest) $('check-said').textContent = summary;
     const parts = [element('h2', { textContent: 'Check' }), element('p', { textContent: summary }),
@@ -285,9 +288,9 @@ export function createLab({ display }) {
       // The read-out first; the completion (a fewest-moves search) follows.
       const quick = await client.call('check', { input: page.wanted.input, text, complete: false });
       if (asked !== checking) return;
-      showChecked(quick.check, null);
-      const { check: checked, ...rest } = await client.call('check', { input: page.wanted.input, text, complete: true });
-      if (asked === checking) showChecked(checked, rest);
+      showChecked(quick.check, null, quick.notWrittenSo);
+      const { check: checked, notWrittenSo, ...rest } = await client.call('check', { input: page.wanted.input, text, complete: true });
+      if (asked === checking) showChecked(checked, rest, notWrittenSo);
     } catch (error) {
       if (asked !== checking) return;
       ui.attempt.setAttribute('aria-invalid', 'true');

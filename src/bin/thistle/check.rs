@@ -4,6 +4,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 use thistle::input::Input;
 use thistle::lab::check::{self, CheckError};
+use thistle::lab::practice;
 use thistle::solve::niss;
 
 /// `thistle check`: the attempt's steps checked, as text or one JSON object.
@@ -65,6 +66,9 @@ pub(crate) fn check_attempt(
         ),
     };
     writeln!(out, "{so_far}: {} ({count})", result.solution)?;
+    if let Some(refusal) = practice::first_move_not_written_so(attempt) {
+        writeln!(out, "A competition would not take it as written: {refusal}")?;
+    }
     if let Some(completion) = result.completion.as_ref().filter(|_| !result.solved) {
         let merged = match completion.merged {
             0 => String::new(),
