@@ -503,11 +503,12 @@ fn completion(
     budget: u64,
 ) -> Completion {
     let cube = sides.cube(scramble, side);
+    let attempt_length = sides.solution().len();
     orientations
         .iter()
         .map(|&o| {
             let found = fewest::solve_fewest_in(&cube, o, budget).expect("the cube was checked");
-            let apart = sides.solution().len() + found.len();
+            let apart = attempt_length + found.len();
             let mut whole = sides.clone();
             for stage in &found.stages {
                 whole.push(&Step {

@@ -68,6 +68,17 @@ function nissScramble() {
 /** What a screen reader last heard of a check: the lab's live line. */
 const said = (page) => page.locator('#check-said[aria-live="polite"]').textContent();
 
+/** Checks `attempt` on `SCRAMBLE` in a page of its own, closed after: what a screen reader hears of it. */
+async function checkHeard(attempt) {
+  const page = await openScramble(SCRAMBLE);
+  await page.getByRole('textbox', { name: 'Your solution' }).fill(attempt);
+  await page.getByRole('button', { name: 'Check' }).click();
+  await page.waitForFunction(() => document.querySelector('#check-said').textContent !== '');
+  const heard = await said(page);
+  await page.close();
+  return heard;
+}
+
 describe('the FMC lab', () => {
   test('alternatives for stage 2: a listbox sorted by total, and a choice re-plans the rest', async () => {
     const page = await openScramble(SCRAMBLE);
@@ -492,12 +503,7 @@ describe('the FMC lab', () => {
   });
 
   test('a check counts as a competition does, as written, says the count with the moves that meet merged, and names the moves', async () => {
-    const page = await openScramble(SCRAMBLE);
-    await page.getByRole('textbox', { name: 'Your solution' }).fill("R U F2 // one step\nF2 U' R' B // the next");
-    await page.getByRole('button', { name: 'Check' }).click();
-    await page.waitForFunction(() => document.querySelector('#check-said').textContent !== '');
-    assert.equal(await said(page), 'Your attempt reaches no goal yet: 7 moves as written, as a competition counts them (1 with the moves that meet merged or cancelled), B.');
-    await page.close();
+    assert.equal(await checkHeard("R U F2 // one step\nF2 U' R' B // the next"), 'Your attempt reaches no goal yet: 7 moves as written, as a competition counts them (1 with the moves that meet merged or cancelled), B.');
   });
 
   test('a completion whose first move meets the attempt\'s last says so, as the attempt\'s move then reads otherwise', async () => {
@@ -512,12 +518,7 @@ describe('the FMC lab', () => {
   });
 
   test('a check names a move a competition would not take as written, though it counts it', async () => {
-    const page = await openScramble(SCRAMBLE);
-    await page.getByRole('textbox', { name: 'Your solution' }).fill("R U F2 // one step\n(R3 U')");
-    await page.getByRole('button', { name: 'Check' }).click();
-    await page.waitForFunction(() => document.querySelector('#check-said').textContent !== '');
-    assert.match(await said(page), / A competition would not take it as written: `3` is three quarter turns, which a competition solution writes with a prime at line 2, column 3\.$/);
-    await page.close();
+    assert.match(await checkHeard("R U F2 // one step\n(R3 U')"), / A competition would not take it as written: `3` is three quarter turns, which a competition solution writes with a prime at line 2, column 3\.$/);
   });
 
   test('check an attempt: each step read out, then Continue from here solves it', async () => {
