@@ -49,8 +49,8 @@ use std::ops::Range;
 use std::sync::OnceLock;
 
 /// The default search budget, in nodes, over all six orientations, which a
-/// hard cube's search may go past (`HARD_RESERVE`): 19.98 moves on average
-/// over 1,000 random states, a median of about 6 ms a solve natively. Many
+/// hard cube's search may go past (`HARD_RESERVE`): 19.92 moves on average
+/// over 1,500 random states, a median of about 8 ms a solve natively. Many
 /// searches run out of partial solutions that could win before they spend
 /// it (`LUCKY_REST`), so the time grows more slowly than the budget:
 /// before the reserve, 2,000,000 nodes took 17% longer than this for 20.12
@@ -111,21 +111,39 @@ const NISS_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
 ///
 /// Most cubes are not hard by the time the budget is spent, so what makes
 /// fewest mode shorter on average costs its median solve little (and less
-/// with `NOT_HARD_LUCKY_REST`). Over 1,000 random states, 19.98 moves
-/// against 20.23 without, at a median of 1.1 times the time natively; the
-/// mean time, which the hard cubes' reserves make 2.2 times as long (about
-/// 14 ms on a quiet machine), is still below cubing.js's two-phase
-/// solver's on the same states (16.8 ms, a median of 9.9). Pruning less at
-/// 20 moves too gave 19.93 moves at 1.7 times the median time.
+/// with `NOT_HARD_LUCKY_REST`), and the hard cubes most of it: a fifth of
+/// random states still end at 21 moves, and each that ends at 20 instead
+/// takes a move off the mean. Over 1,000 random states, 19.98 moves
+/// against 20.23 without, at a median of 1.1 times the time natively (with
+/// a reserve of six and `HARD_LUCKY_REST` throughout; for today's, see
+/// `RESERVE_LUCKY_REST`). Pruning less at 20 moves too gave 19.93 moves at
+/// 1.7 times the median time.
 const HARD_ABOVE: usize = 20;
 
-/// `LUCKY_REST` while the cube is hard: stage 2's one less. Within the
-/// budget alone it made little difference (20.19 moves against 20.20 over
-/// 500 states), and the reserve alone little more (20.12 against 20.23 over
-/// 1,000): together, 19.96 (19.98 with `NOT_HARD_LUCKY_REST`). Stage 2's
-/// at 5 gave 19.93 moves, but at 1.5 times the mean time, above
-/// cubing.js's.
+/// `LUCKY_REST` while the cube is hard, within the budget: stage 2's one
+/// less. Within the budget alone it made little difference (20.19 moves
+/// against 20.20 over 500 states), and the reserve alone little more
+/// (20.12 against 20.23 over 1,000): together, 19.96 (19.98 with
+/// `NOT_HARD_LUCKY_REST`). Past the budget, `RESERVE_LUCKY_REST`.
 const HARD_LUCKY_REST: [usize; BRANCHING] = [0, 6, 1];
+
+/// `LUCKY_REST` while the cube is hard and the budget is spent, in its
+/// reserve: stage 2's two less, stage 3's none. With `HARD_LUCKY_REST`
+/// throughout and six times the budget for a reserve, fewest mode gave
+/// 19.98 moves over 1,000 random states, but 19.96, 20.05 and 20.05 over
+/// three more sets of 500 (seeds 31337, 4040 and 9): over the 20.0 a set
+/// of 500 is held to. Over those 1,500, natively, one thread, runs taken
+/// in turn: 20.02 moves so; **19.92 with this in the reserve and ten times
+/// the budget** (19.87, 19.92 and 19.95 on the three sets), at a median
+/// of 1.03 times the time (7.7-8.3 against 7.2-8.1 ms) and a mean of 29-30
+/// ms against 15-16 (the slowest tenth over 109-115 ms against 37-41, the
+/// longest 125-138 against 74-85). The cubes it changes are those still
+/// hard once the budget is spent, past the median solve, the figure the
+/// page and `make compare-cubing` hold a solve to. `[0, 5, 0]` from the
+/// start, while hard, gave 19.91 at 1.08 times the median; `[0, 5, 1]`
+/// from the start 19.94 with a reserve of ten; stage 3's at 2 was
+/// longer (20.07).
+const RESERVE_LUCKY_REST: [usize; BRANCHING] = [0, 5, 0];
 
 /// `LUCKY_REST` in the same search once the cube is not hard: stage 3's
 /// one more, which pays for most of what the hard cubes cost the median
@@ -138,9 +156,11 @@ const NOT_HARD_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
 /// How many times its budget the plain search over all six orientations
 /// may spend on a hard cube, while it stays hard: the searches a hard
 /// cube needs run out of partial solutions that could win later than an
-/// easy one's. Ten gave 19.95 moves over 1,000 states against six's 19.96,
-/// for a longest solve of 128 ms against 73 ms.
-const HARD_RESERVE: u64 = 6;
+/// easy one's. With `HARD_LUCKY_REST` throughout, ten gave 19.95 moves
+/// over 1,000 states against six's 19.96; with `RESERVE_LUCKY_REST` in the
+/// reserve, the lower rest lets in more that could win, and ten pays (see
+/// there).
+const HARD_RESERVE: u64 = 10;
 
 /// Below this many moves the best is far shorter than a random state's
 /// (about 20), and its later stages may be too: nothing is assumed of
@@ -966,7 +986,11 @@ impl Search {
         } else if self.easy_end.is_none() {
             &LUCKY_REST
         } else if self.best_len > HARD_ABOVE {
-            &HARD_LUCKY_REST
+            if self.easy_end.is_some_and(|end| self.nodes >= end) {
+                &RESERVE_LUCKY_REST
+            } else {
+                &HARD_LUCKY_REST
+            }
         } else {
             &NOT_HARD_LUCKY_REST
         }
