@@ -985,12 +985,10 @@ impl Search {
             &NISS_LUCKY_REST
         } else if self.easy_end.is_none() {
             &LUCKY_REST
+        } else if self.best_len > HARD_ABOVE && self.past_budget() {
+            &RESERVE_LUCKY_REST
         } else if self.best_len > HARD_ABOVE {
-            if self.easy_end.is_some_and(|end| self.nodes >= end) {
-                &RESERVE_LUCKY_REST
-            } else {
-                &HARD_LUCKY_REST
-            }
+            &HARD_LUCKY_REST
         } else {
             &NOT_HARD_LUCKY_REST
         }
@@ -999,8 +997,13 @@ impl Search {
     /// Whether the search has spent its budget and may not draw on its
     /// reserve: the best is no longer than a hard cube's.
     fn ends_easy(&self) -> bool {
-        self.easy_end
-            .is_some_and(|end| self.nodes >= end && self.best_len <= HARD_ABOVE)
+        self.past_budget() && self.best_len <= HARD_ABOVE
+    }
+
+    /// Whether a plain search over all six orientations has spent its
+    /// budget: a hard cube's goes on into its reserve from here.
+    fn past_budget(&self) -> bool {
+        self.easy_end.is_some_and(|end| self.nodes >= end)
     }
 
     /// Queues the whole cube, seen in orientation `orientation` on `side`,
