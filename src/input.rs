@@ -109,11 +109,18 @@ impl Mode {
         }
     }
 
-    /// Solves `cube` in this mode.
-    pub fn solve(self, cube: &CubieCube) -> Result<Solution, InvalidCube> {
+    /// Solves `cube`, given as a scramble of `scramble_len` moves where it
+    /// was (`fewest::solve_fewest_scrambled`), in this mode.
+    pub fn solve(
+        self,
+        cube: &CubieCube,
+        scramble_len: Option<usize>,
+    ) -> Result<Solution, InvalidCube> {
         match self {
             Mode::Fast => solver::solve(cube),
-            Mode::Fewest => fewest::solve_fewest(cube, fewest::DEFAULT_BUDGET),
+            Mode::Fewest => {
+                fewest::solve_fewest_scrambled(cube, None, fewest::DEFAULT_BUDGET, scramble_len)
+            }
         }
     }
 }
@@ -172,7 +179,7 @@ pub struct Solved {
 impl Solved {
     /// Reads `input` and solves it in `mode`.
     pub fn new(input: Input, mode: Mode) -> Result<Solved, InputError> {
-        Solved::with(input, |cube| mode.solve(cube))
+        Solved::with_scramble_len(input, |cube, scramble_len| mode.solve(cube, scramble_len))
     }
 
     /// Reads `input` and solves it with `solve`, such as a fewest-moves
@@ -181,8 +188,16 @@ impl Solved {
         input: Input,
         solve: impl FnOnce(&CubieCube) -> Result<Solution, InvalidCube>,
     ) -> Result<Solved, InputError> {
+        Solved::with_scramble_len(input, |cube, _| solve(cube))
+    }
+
+    /// `with`, handing `solve` the scramble's length too (`scramble_len`).
+    pub fn with_scramble_len(
+        input: Input,
+        solve: impl FnOnce(&CubieCube, Option<usize>) -> Result<Solution, InvalidCube>,
+    ) -> Result<Solved, InputError> {
         let (cube, alg) = input.read_cube()?;
-        let solution = solve(&cube)?;
+        let solution = solve(&cube, face_move_count(alg.as_ref()))?;
         Ok(Solved {
             input,
             cube,
@@ -200,6 +215,12 @@ impl Solved {
         }
     }
 
+    /// How many face turns the scramble is (a slice turn two), which undo
+    /// it: the most its cube can need. None for a facelet state.
+    pub fn scramble_len(&self) -> Option<usize> {
+        face_move_count(self.alg.as_ref())
+    }
+
     /// Whether the scramble has a bare parenthesised group, `(R U)`, read
     /// here as moves in order, where FMC notation means inverse moves.
     pub fn has_bare_group(&self) -> bool {
@@ -214,6 +235,11 @@ impl Solved {
             None => Input::Facelets(facelet::to_string(&self.cube)),
         }
     }
+}
+
+/// `Solved::scramble_len` of a scramble's notation, where there is one.
+fn face_move_count(alg: Option<&Alg>) -> Option<usize> {
+    alg.map(|alg| alg.face_moves().len())
 }
 
 #[cfg(test)]
@@ -322,6 +348,25 @@ mod tests {
             solved.normalised(),
             Input::Facelets(SUPERFLIP_FACELETS.into())
         );
+    }
+
+    /// A scramble's length is its face turns (a slice two, a rotation
+    /// none), and fewest mode undoes a short one in no more
+    /// (`fewest::solve_fewest_scrambled`); a state says nothing of it.
+    #[test]
+    fn fewest_mode_knows_a_scramble_by_its_face_turns() {
+        let len = |text: &str| {
+            let solved = Solved::new(Input::Scramble(text.into()), Mode::Fast).unwrap();
+            solved.scramble_len()
+        };
+        assert_eq!(len("R U R' U'"), Some(4));
+        assert_eq!(len("M2 x Rw U"), Some(4));
+        let short = "B' R B F L2 U L2 D F L B' U";
+        let fewest = Solved::new(Input::Scramble(short.into()), Mode::Fewest).unwrap();
+        assert!(fewest.solution.len() <= 12, "{:?}", fewest.solution);
+        let state = Input::Facelets(facelet::to_string(&fewest.cube));
+        let solved = Solved::new(state, Mode::Fast).unwrap();
+        assert_eq!(solved.scramble_len(), None);
     }
 
     #[test]

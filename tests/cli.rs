@@ -822,6 +822,27 @@ fn alternatives_lead_with_the_stage_on_show_and_a_longer_list_begins_with_a_shor
     }
 }
 
+/// A short scramble is undone in no more moves by `solve` (which knows
+/// its length; as a state, its cube takes 20), and `alternatives` puts
+/// that solution on show.
+#[test]
+fn a_short_scramble_is_solved_and_shown_in_no_more_moves() {
+    let scramble = "B' R B F L2 U L2 D F L B' U";
+    let solved: serde_json::Value =
+        serde_json::from_str(succeed(&["solve", "--fewest", "--json", scramble]).trim()).unwrap();
+    let length = solved["length"].as_u64().unwrap();
+    assert!(length <= 12, "{solved}");
+    let state = solved["state"].as_str().unwrap();
+    let as_state: serde_json::Value =
+        serde_json::from_str(succeed(&["solve", "--fewest", "--json", "--state", state]).trim())
+            .unwrap();
+    assert!(as_state["length"].as_u64().unwrap() > length, "{as_state}");
+    let listed = alternatives_json(&["--stage", "1", "--count", "2", scramble]);
+    assert_eq!(listed[0]["on_show"], true);
+    assert_eq!(listed[0]["total"], length);
+    assert_eq!(listed[0]["moves"], solved["stages"][0]["moves"]);
+}
+
 /// The first stage's moves of `solve` in `mode` (`--fast` or `--fewest`).
 fn first_stage(mode: &str, scramble: &str) -> String {
     let args: &[&str] = match mode {

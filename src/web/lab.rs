@@ -71,14 +71,12 @@ pub fn solve_lab(input: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let options: LabOptions = from_js(options, "lab options: { niss, axes }")?;
     let fast = fast(input)?;
     let on = options.axes.map(orientation).transpose()?;
+    let scramble_len = fast.scramble_len();
     let chosen = if options.niss {
-        fewest::solve_fewest_niss_in(&fast.cube, on, DEFAULT_BUDGET)
+        fewest::solve_fewest_niss_scrambled(&fast.cube, on, DEFAULT_BUDGET, scramble_len)
     } else {
-        match on {
-            Some(o) => crate::solve::fewest::solve_fewest_in(&fast.cube, o, DEFAULT_BUDGET),
-            None => crate::solve::fewest::solve_fewest(&fast.cube, DEFAULT_BUDGET),
-        }
-        .map(NissSolution::normal)
+        fewest::solve_fewest_scrambled(&fast.cube, on, DEFAULT_BUDGET, scramble_len)
+            .map(NissSolution::normal)
     }
     .map_err(|e| js_error(&e.to_string(), None))?;
     to_js(&found(&fast, &chosen)?)

@@ -49,8 +49,9 @@ pub fn solve_stages(mode: &str, input: JsValue) -> Result<JsValue, JsValue> {
     let mode = read_mode(mode)?;
     let input = read_input_object(input)?;
     let fast = Solved::new(input, Mode::Fast).map_err(|e| input_error(&e))?;
-    let fewest = fewest::solve_fewest(&fast.cube, DEFAULT_BUDGET)
-        .map_err(|e| js_error(&e.to_string(), None))?;
+    let fewest =
+        fewest::solve_fewest_scrambled(&fast.cube, None, DEFAULT_BUDGET, fast.scramble_len())
+            .map_err(|e| js_error(&e.to_string(), None))?;
     let chosen = match mode {
         Mode::Fast => &fast.solution,
         Mode::Fewest => &fewest,

@@ -75,8 +75,9 @@ describe('the page', () => {
     }
     const stray = colours.yellow + colours.blue + colours.orange;
     assert.ok(stray < 0.01 * stickers, `no D, B or L stickers on visible faces: ${JSON.stringify(colours)}`);
+    // Every stage is done at the end, one with no moves too (passed over).
     const done = await page.locator('.chip.done').count();
-    assert.equal(done, (await chipCounts(page)).filter((n) => n > 0).length);
+    assert.equal(done, (await chipCounts(page)).length);
     assert.deepEqual(page.errors, []);
   });
 

@@ -3,9 +3,8 @@
 
 use std::io::{self, Write};
 use std::process::ExitCode;
-use thistle::cube::cubie::CubieCube;
 use thistle::cube::notation;
-use thistle::input::Input;
+use thistle::input::{Input, Mode, Solved};
 use thistle::lab::alternatives::{self, Alternative};
 use thistle::solve::niss::{NissSolution, Step};
 use thistle::solve::orientation::Orientation;
@@ -22,14 +21,15 @@ pub(crate) struct Asked<'a> {
     pub(crate) after: Option<&'a str>,
 }
 
-/// The solve's own solution of `cube`, as `solve` finds it with the same
-/// options: the solution on show.
-fn own_solution(cube: &CubieCube, asked: &Asked) -> Result<NissSolution, String> {
-    let budget = fewest::DEFAULT_BUDGET;
-    let found = match (asked.niss, asked.orientation) {
-        (true, on) => fewest::solve_fewest_niss_in(cube, on, budget),
-        (false, Some(on)) => fewest::solve_fewest_in(cube, on, budget).map(NissSolution::normal),
-        (false, None) => fewest::solve_fewest(cube, budget).map(NissSolution::normal),
+/// The solve's own solution of `solved`'s cube, as `solve` finds it with
+/// the same options: the solution on show.
+fn own_solution(solved: &Solved, asked: &Asked) -> Result<NissSolution, String> {
+    let (cube, budget, on) = (&solved.cube, fewest::DEFAULT_BUDGET, asked.orientation);
+    let scramble_len = solved.scramble_len();
+    let found = if asked.niss {
+        fewest::solve_fewest_niss_scrambled(cube, on, budget, scramble_len)
+    } else {
+        fewest::solve_fewest_scrambled(cube, on, budget, scramble_len).map(NissSolution::normal)
     };
     found.map_err(|e| format!("scramble: {e}"))
 }
@@ -42,8 +42,8 @@ fn with_moves(steps: &[Step]) -> Vec<&Step> {
 /// The earlier steps and the stage on show: the solve's own where `--after`
 /// is left out or gives the solve's own earlier stages, else `--after`
 /// continued by the fewest-moves search.
-fn shown(cube: &CubieCube, asked: &Asked) -> Result<(Vec<Step>, Alternative), String> {
-    let own = own_solution(cube, asked)?;
+fn shown(solved: &Solved, asked: &Asked) -> Result<(Vec<Step>, Alternative), String> {
+    let own = own_solution(solved, asked)?;
     let (own_before, own_stage) = alternatives::on_show(&own, asked.kind);
     let Some(after) = asked.after else {
         return Ok((own_before, own_stage));
@@ -52,7 +52,7 @@ fn shown(cube: &CubieCube, asked: &Asked) -> Result<(Vec<Step>, Alternative), St
     if with_moves(&before) == with_moves(&own_before) {
         return Ok((own_before, own_stage));
     }
-    let stage = alternatives::continued(cube, &before, asked.kind, asked.niss)
+    let stage = alternatives::continued(&solved.cube, &before, asked.kind, asked.niss)
         .map_err(|e| e.to_string())?;
     Ok((before, stage))
 }
@@ -66,13 +66,12 @@ pub(crate) fn print_alternatives(
     scramble: &str,
 ) -> io::Result<ExitCode> {
     tables::prepare();
-    let found = Input::read(scramble)
-        .read_cube()
+    let found = Solved::new(Input::read(scramble), Mode::Fast)
         .map_err(|e| format!("scramble: {e}"))
-        .and_then(|(cube, _)| {
-            let (before, stage) = shown(&cube, asked)?;
+        .and_then(|solved| {
+            let (before, stage) = shown(&solved, asked)?;
             let ranked = alternatives::alternatives(
-                &cube,
+                &solved.cube,
                 &before,
                 asked.kind,
                 &stage,

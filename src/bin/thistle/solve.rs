@@ -187,24 +187,22 @@ pub(crate) fn solve_input(
     let start = Instant::now();
     let mut summary = None;
     let mut sided = None;
-    let solved = Solved::with(input, |cube: &CubieCube| match method {
+    let solved = Solved::with_scramble_len(input, |cube: &CubieCube, scramble_len| match method {
         Method::Fast => solver::solve(cube),
         Method::Fewest {
             nodes,
             niss: true,
             orientation,
         } => {
-            let found = fewest::solve_fewest_niss_in(cube, orientation, nodes)?;
+            let found =
+                fewest::solve_fewest_niss_scrambled(cube, orientation, nodes, scramble_len)?;
             let solution = Solution::with_axes(found.stages.clone().map(|s| s.moves), found.axes);
             sided = Some(found);
             Ok(solution)
         }
         Method::Fewest {
-            nodes,
-            orientation: Some(orientation),
-            ..
-        } => fewest::solve_fewest_in(cube, orientation, nodes),
-        Method::Fewest { nodes, .. } => fewest::solve_fewest(cube, nodes),
+            nodes, orientation, ..
+        } => fewest::solve_fewest_scrambled(cube, orientation, nodes, scramble_len),
         Method::Shortest {
             give_up,
             target,
