@@ -249,10 +249,10 @@ pub fn solve_fewest(cube: &CubieCube, budget: u64) -> Result<Solution, InvalidCu
 
 /// `solve_fewest` (or `solve_fewest_in`, on `only`'s axes) of a cube
 /// given as a scramble of `scramble_len` moves, where it was: a short
-/// scramble's cube (`SHORT_SCRAMBLE`) may have a far shorter solution than
-/// a random state's, so the search goes on a second time, more thoroughly,
-/// for a shorter one (`SHORT_SCRAMBLE`). Deterministic for the same cube and
-/// length; never longer than without the length.
+/// scramble's cube may have a far shorter solution than a random state's,
+/// so the search goes on a second time, more thoroughly, for a shorter one
+/// (`SHORT_SCRAMBLE`). Deterministic for the same cube and length; never
+/// longer than without the length.
 pub fn solve_fewest_scrambled(
     cube: &CubieCube,
     only: Option<&Orientation>,
@@ -1065,7 +1065,6 @@ impl Search {
     /// a search that may go on with `after` more (which the search's takes
     /// may run on into: `Search::run`). The fast solution on those axes is
     /// the incumbent of a plain search.
-    #[inline(never)]
     fn search(&mut self, cube: &CubieCube, only: Option<&Orientation>, budget: u64, after: u64) {
         if let Some(only) = only {
             self.budget = budget + after;
