@@ -740,6 +740,11 @@ fn fewest_on_given_axes_echoes_them_and_write_up_lists_the_stages() {
     );
 }
 
+/// The one JSON object `thistle` prints for `args` (with `--json`).
+fn json_of(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(succeed(args).trim()).unwrap()
+}
+
 /// The JSON lines `thistle alternatives --json` prints for `args`.
 fn alternatives_json(args: &[&str]) -> Vec<serde_json::Value> {
     let mut all = vec!["alternatives", "--json"];
@@ -799,8 +804,7 @@ fn alternatives_are_sorted_by_total_distinct_and_solve() {
 #[test]
 fn alternatives_lead_with_the_stage_on_show_and_a_longer_list_begins_with_a_shorter_one() {
     let scramble = "R' U' F D2 R2 F2 B D' F' B' R B' L F L2 U2 F U2 R2 B2 L2 B2 R' U' F";
-    let solved: serde_json::Value =
-        serde_json::from_str(succeed(&["solve", "--niss", "--json", scramble]).trim()).unwrap();
+    let solved = json_of(&["solve", "--niss", "--json", scramble]);
     let length = solved["length"].as_u64().unwrap();
     for stage in ["1", "2", "3"] {
         let k = stage.parse::<usize>().unwrap() - 1;
@@ -828,14 +832,11 @@ fn alternatives_lead_with_the_stage_on_show_and_a_longer_list_begins_with_a_shor
 #[test]
 fn a_short_scramble_is_solved_and_shown_in_no_more_moves() {
     let scramble = "B' R B F L2 U L2 D F L B' U";
-    let solved: serde_json::Value =
-        serde_json::from_str(succeed(&["solve", "--fewest", "--json", scramble]).trim()).unwrap();
+    let solved = json_of(&["solve", "--fewest", "--json", scramble]);
     let length = solved["length"].as_u64().unwrap();
     assert!(length <= 12, "{solved}");
     let state = solved["state"].as_str().unwrap();
-    let as_state: serde_json::Value =
-        serde_json::from_str(succeed(&["solve", "--fewest", "--json", "--state", state]).trim())
-            .unwrap();
+    let as_state = json_of(&["solve", "--fewest", "--json", "--state", state]);
     assert!(as_state["length"].as_u64().unwrap() > length, "{as_state}");
     let listed = alternatives_json(&["--stage", "1", "--count", "2", scramble]);
     assert_eq!(listed[0]["on_show"], true);
@@ -849,8 +850,7 @@ fn first_stage(mode: &str, scramble: &str) -> String {
         "--fast" => &["solve", "--json", scramble],
         _ => &["solve", mode, "--json", scramble],
     };
-    let solved: serde_json::Value = serde_json::from_str(succeed(args).trim()).unwrap();
-    solved["stages"][0]["moves"]
+    json_of(args)["stages"][0]["moves"]
         .as_array()
         .unwrap()
         .iter()
