@@ -39,9 +39,14 @@
 //! scramble too, and a partial solution may enter its next stage on the
 //! other side, which sees the inverse cube: each group of the chain holds
 //! the inverses of its elements, so that cube is in the same group. Each
-//! side keeps its own joins.
+//! side keeps its own joins. That search finishes a domino reduction near
+//! solved exactly (`finish::NearFinish`) rather than by enumerating stages
+//! 3 and 4, and its plain part, before NISS, has a third of the budget: it
+//! is a search of its own, shorter than fewest mode without NISS by half a
+//! move on average but not on every cube (`NISS_PLAIN_SHARE`).
 
 use crate::cube::cubie::{CubieCube, Face, InvalidCube, Move};
+use crate::solve::finish::{self, NearFinish};
 use crate::solve::niss::{self, NissSolution, Side};
 use crate::solve::orientation::Orientation;
 use crate::solve::solver::{self, DistanceTable, Solution, StageMoves};
@@ -104,6 +109,15 @@ const LUCKY_REST: [usize; BRANCHING] = [0, 7, 1];
 /// against 19.55, over 400 states). Stage 2's at 8 as well saved another
 /// fifth but cost 0.15 moves (19.83 on those 1,000 states).
 const NISS_LUCKY_REST: [usize; BRANCHING] = [0, 7, 2];
+
+/// `NISS_LUCKY_REST` for stage 2 entered, at its cheapest. With the near
+/// finish (`Search::near`) and the plain search's stage-2 entries on the
+/// other side (`Lists::switches`), and NISS going on from the whole plain
+/// search: 19.42 moves against 19.52 over 300 random states, in 1.15
+/// times the time. With a third of it (`NISS_PLAIN_SHARE`): at 6 for every
+/// stage 2 entered, 19.29 moves against 19.40 in 1.27 times the time; at 5
+/// for the cheapest, 19.35 in 1.5 times.
+const NISS_CHEAPEST_LUCKY_REST: [usize; BRANCHING] = [0, 6, 2];
 
 /// A cube is hard while the best solution found for it is longer than
 /// this: a random state's fewest-moves solution is about 20 moves, and the
@@ -293,6 +307,12 @@ fn plain_search(
 ) -> Result<Search, InvalidCube> {
     let seen = only.map_or(*cube, |only| only.conjugate(cube));
     let mut search = Search::new(solver::solve(&seen)?);
+    // Only a NISS search goes on from a plain one: it keeps stage 2 on
+    // the other side for it, and finishes near solved as it does.
+    if after > 0 {
+        search.keep_switches = true;
+        search.near = NISS_BUILT.then(NearFinish::get);
+    }
     search.search(cube, only, budget, after);
     if scramble_len.is_some_and(|len| len <= SHORT_SCRAMBLE) {
         // The same search again, its nodes counted afresh, with what it
@@ -328,16 +348,17 @@ fn index_of(orientation: &Orientation) -> usize {
         .expect("every orientation is one of the six")
 }
 
-/// Fewest-moves mode with NISS: `solve_fewest`'s search (or
-/// `solve_fewest_in`'s, on `only`'s axes), then, with `extra` nodes more,
+/// Fewest-moves mode with NISS: the plain search of `solve_fewest` (or
+/// `solve_fewest_in`'s, on `only`'s axes) with `budget` nodes, finishing
+/// near solved exactly (`Search::near`), then, with `extra` nodes more,
 /// the same search over the normal and the inverse scramble at once, in
 /// which each stage after the first may be found on either side. Where it
 /// goes on from, the plain search has taken its most promising partial
-/// solutions on the normal side only, so their later stages on the other
-/// side are queued for the best solution so far, and the inverse scramble
-/// is queued in each orientation; everything taken from then on branches
-/// to both sides. Never longer than the plain search's solution, which it
-/// starts from.
+/// solutions on the normal side only, so the later stages on the other
+/// side that it kept (`Lists::switches`) and those of the best solution so
+/// far are queued, and the inverse scramble is queued in each orientation;
+/// everything taken from then on branches to both sides. Never longer than
+/// the plain search's solution, which it starts from.
 ///
 /// Each side's stages are counted as fewest mode counts them, joins merged
 /// on the same side; where the two sides meet (the last normal move and the
@@ -354,6 +375,11 @@ fn niss_search(
     let orientations = Orientation::all();
     search.niss = true;
     search.easy_end = None;
+    let mut switches = std::mem::take(&mut search.lists.switches);
+    for kept in switches.drain(..) {
+        search.queue(kept);
+    }
+    search.lists.switches = switches;
     search.switch_best(&orientations[search.best_orientation].conjugate(scramble));
     let inverse = scramble.inverse();
     for (i, conjugate) in distinct_conjugates(&inverse) {
@@ -367,8 +393,8 @@ fn niss_search(
     Ok(search.niss_solution(orientations))
 }
 
-/// The NISS search's nodes beyond the plain search's budget, in eighths of
-/// that budget. Over 1,000 random states at the default budget, seven
+/// The NISS search's nodes beyond the plain search's, in eighths of the
+/// budget. When NISS went on from the whole plain search, over 1,000 random states at the default budget, seven
 /// eighths more give 19.98 moves on average (median 12.6 ms a solve on a
 /// quiet 2-core machine), nine 19.91 (14.4 ms) and ten 19.88 (14.9 ms):
 /// ten is the most that keeps a NISS solve within 15 ms there, and the
@@ -376,21 +402,40 @@ fn niss_search(
 /// eighths gave 19.58 moves against ten's 19.59, in the same time (about
 /// 12 ms: shorter than cubing.js's two-phase solver, in less time). The
 /// separate searches this replaced, each switch of side searched on its
-/// own, took 1.5 times a plain solve's instructions for 20.31 moves.
+/// own, took 1.5 times a plain solve's instructions for 20.31 moves. With
+/// the plain search at a third of the budget (`NISS_PLAIN_SHARE`), twenty
+/// eighths and thirty-two gave the same 19.40 moves over 1,500 states.
 const NISS_EIGHTHS: u64 = 10;
 
-/// Fewest-moves mode with NISS (`niss`): the plain
-/// search, then ten eighths of its budget more on both scrambles at
-/// once, where stages 2 and 3 may be found on the other side from the
-/// stage before. Deterministic, and never longer than
-/// `solve_fewest`.
+/// Whether this build runs NISS searches: all but the page's own module,
+/// whose code is the first visit's and which leaves NISS to the lab's
+/// (there, `solve_fewest_niss` would search as without NISS).
+const NISS_BUILT: bool = cfg!(any(feature = "lab", not(target_arch = "wasm32")));
+
+/// The plain search before NISS has this share of the budget. NISS prunes
+/// more (`NISS_LUCKY_REST`) and runs out of partial solutions that could
+/// win before it spends its nodes, where the plain search spends all of
+/// them: it is NISS that finds the short solutions. Over 1,500 random
+/// states (natively, one thread), a third gave 19.40 moves, half 19.40,
+/// the whole budget 19.41; over 300, medians of 9.2, 9.4 and 10.6 ms a
+/// solve (runs in turn), against 7.7 ms for 19.64 moves before the near
+/// finish. So NISS's solution is not bounded by fewest mode's without
+/// it, which has the whole budget: it is shorter on 634 of those 1,500
+/// states and a move longer on 22 (with the whole budget, on 31).
+const NISS_PLAIN_SHARE: u64 = 3;
+
+/// Fewest-moves mode with NISS (`niss`): the plain search with a third of
+/// the budget, then ten eighths of it more on both scrambles at once,
+/// where stages 2 and 3 may be found on the other side from the stage
+/// before. Deterministic, never longer than `solver::solve` (fast mode),
+/// and half a move shorter than `solve_fewest` on average, though not on
+/// every cube (`NISS_PLAIN_SHARE`).
 pub fn solve_fewest_niss(scramble: &CubieCube, budget: u64) -> Result<NissSolution, InvalidCube> {
     solve_fewest_niss_in(scramble, None, budget)
 }
 
 /// As `solve_fewest_niss`, on one orientation's axes where one is given
-/// (else the best of all six); never longer than `solve_fewest_in`
-/// on them.
+/// (else the best of all six).
 pub fn solve_fewest_niss_in(
     scramble: &CubieCube,
     orientation: Option<&Orientation>,
@@ -409,7 +454,13 @@ pub fn solve_fewest_niss_scrambled(
     scramble_len: Option<usize>,
 ) -> Result<NissSolution, InvalidCube> {
     let extra = budget / 8 * NISS_EIGHTHS;
-    niss_search(scramble, orientation, budget, extra, scramble_len)
+    niss_search(
+        scramble,
+        orientation,
+        budget / NISS_PLAIN_SHARE,
+        extra,
+        scramble_len,
+    )
 }
 
 /// Whether `next` may follow `last` in a stage: not the same face (the two
@@ -547,13 +598,15 @@ pub(crate) trait WalkVisitor {
 
 /// Collects a walk's solutions at one cost (the cheaper ones were taken
 /// before), until the nodes reach `end`: their moves into `moves`, the rest
-/// into `found`.
+/// into `found`. With `near`, only those whose cube finishes within its
+/// room (stage 2's, where nothing longer could beat the best).
 struct Collect<'a> {
     nodes: &'a mut u64,
     end: u64,
     cost: usize,
     moves: &'a mut Vec<Move>,
     found: &'a mut Vec<Branch>,
+    near: Option<(&'static NearFinish, usize)>,
 }
 
 impl WalkVisitor for Collect<'_> {
@@ -569,7 +622,8 @@ impl WalkVisitor for Collect<'_> {
         *self.nodes += 1;
     }
     fn found(&mut self, moves: &[Move], cost: usize, cube: &CubieCube) {
-        if cost == self.cost {
+        let finishes = |&(near, room): &(&NearFinish, usize)| near.within(cube, room).is_some();
+        if cost == self.cost && self.near.as_ref().is_none_or(finishes) {
             let start = self.moves.len();
             self.moves.extend_from_slice(moves);
             self.found.push(Branch {
@@ -938,6 +992,9 @@ struct Lists {
     /// Lists `take` fills and empties.
     found: Vec<Branch>,
     entered: Vec<Partial>,
+    /// Stage 2 entered on the other side from stage 1, kept by a plain
+    /// search for the NISS search after it (`Search::keep_switches`).
+    switches: Vec<Partial>,
 }
 
 thread_local! {
@@ -956,6 +1013,7 @@ impl Lists {
         },
         found: Vec::new(),
         entered: Vec::new(),
+        switches: Vec::new(),
     };
 
     /// The spare lists, or new ones if another search on this thread has
@@ -973,6 +1031,7 @@ impl Lists {
         self.fixed.nodes.clear();
         self.found.clear();
         self.entered.clear();
+        self.switches.clear();
         SPARE_LISTS.with(|spare| spare.set(self));
     }
 }
@@ -997,6 +1056,14 @@ struct Search {
     /// (`SHORT_SCRAMBLE`): larger enumerations, nothing assumed of later
     /// stages, no reserve.
     short: bool,
+    /// Whether a plain search keeps, for the NISS search to go on with,
+    /// the stage-2 partial solutions it would enter on the other side
+    /// (`Lists::switches`).
+    keep_switches: bool,
+    /// With NISS, what finishes a domino-reduced cube near solved exactly
+    /// (`finish`): fewest mode without NISS, which the page's own module
+    /// runs, finishes by enumerating stages 3 and 4.
+    near: Option<&'static NearFinish>,
 }
 
 impl Drop for Search {
@@ -1027,14 +1094,22 @@ impl Search {
             niss: false,
             easy_end: None,
             short: false,
+            keep_switches: false,
+            near: None,
         }
     }
 
-    /// What later stages cost at least in a lucky case, for pruning.
-    fn lucky_rest(&self) -> &'static [usize; BRANCHING] {
+    /// What the stages after `partial`'s cost at least in a lucky case, for
+    /// pruning.
+    fn lucky_rest(&self, partial: &Partial) -> &'static [usize; BRANCHING] {
         if self.short || self.best_len < EASY_BELOW {
             &[0; BRANCHING]
-        } else if self.niss {
+        } else if self.niss()
+            && partial.stage == StageKind::OrientCornersSlice
+            && partial.slack == 0
+        {
+            &NISS_CHEAPEST_LUCKY_REST
+        } else if self.niss() {
             &NISS_LUCKY_REST
         } else if self.easy_end.is_none() {
             &LUCKY_REST
@@ -1144,7 +1219,7 @@ impl Search {
     /// Queues a partial solution, unless even lucky later stages could not
     /// make it beat the best.
     fn queue(&mut self, partial: Partial) {
-        if partial.with_rest(self.lucky_rest()) >= self.best_len {
+        if partial.with_rest(self.lucky_rest(&partial)) >= self.best_len {
             return;
         }
         let (expected, stage) = (partial.with_rest(&TYPICAL_REST), partial.stage);
@@ -1173,20 +1248,34 @@ impl Search {
     /// anything.
     fn take(&mut self, partial: Partial, dive: bool) {
         // The best may have improved since it was queued.
-        if self.nodes >= self.budget || partial.with_rest(self.lucky_rest()) >= self.best_len {
+        if self.nodes >= self.budget
+            || partial.with_rest(self.lucky_rest(&partial)) >= self.best_len
+        {
             return;
         }
         let kind = partial.stage;
+        if kind == StageKind::SeparatePieces && !self.searches_on(&partial) {
+            return;
+        }
         let next_kind = kind.next().expect("the last stage is never queued");
+        let cost = partial.entry.cost + partial.slack;
+        // Where the rest must be a near finish to beat the best, the stage-2
+        // solutions that end anywhere else are not kept.
+        let near_room = self
+            .best_len
+            .checked_sub(partial.so_far + cost + 1)
+            .filter(|&room| next_kind == StageKind::SeparatePieces && room <= finish::KNOWN)
+            .zip(self.near());
         let mut found = std::mem::take(&mut self.lists.found);
         let mut collect = Collect {
             end: self
                 .budget
                 .min(self.nodes + (self.enumeration_nodes() << partial.slack)),
             nodes: &mut self.nodes,
-            cost: partial.entry.cost + partial.slack,
+            cost,
             moves: &mut self.lists.fixed.moves,
             found: &mut found,
+            near: near_room.map(|(room, near)| (near, room)),
         };
         let enumerate = Enumerate {
             collect: &mut collect,
@@ -1204,20 +1293,42 @@ impl Search {
             let Some(limit) = self.best_len.checked_sub(so_far + 1) else {
                 continue;
             };
+            if let Some((_, near)) = near_room {
+                // Kept for its near finish, which is the shortest (on either
+                // side: a cube and its inverse are as far from solved).
+                if let Some(distance) = near.within(&branch.cube, limit) {
+                    let node =
+                        self.lists
+                            .fixed
+                            .push(branch.moves.clone(), partial.side, partial.fixed);
+                    let at = (partial.orientation, partial.side);
+                    self.finish_near(near, &branch.cube, distance, Some(node), at);
+                }
+                continue;
+            }
             // The next stage on the same side and, with NISS, on the other,
             // which sees the inverse cube. After an empty stage, the other
             // side is the switch before it, taken already; the last stage
             // is as far from a cube as from its inverse (its goal is one
             // state), so a switch there finds nothing new.
             let stay = (partial.side, branch.cube, join, partial.other_join);
-            let may_switch = self.niss && !branch.moves.is_empty() && !next_kind.is_last();
-            let switch = may_switch.then(|| {
+            let may_switch = !branch.moves.is_empty() && !next_kind.is_last();
+            // The plain search before NISS keeps stage 2 on the other side for
+            // it, uncounted: it searches as fewest mode without NISS does.
+            let kept = !self.niss() && self.keeps_switches() && kind == StageKind::ALL[0];
+            let switch = (may_switch && (self.niss() || kept)).then(|| {
                 let other = partial.side.other();
                 (other, branch.cube.inverse(), partial.other_join, join)
             });
             let mut fixed = None;
             for (side, cube, join, other_join) in std::iter::once(stay).chain(switch) {
-                let Some(next) = self.enter(next_kind, &cube, join, limit) else {
+                let kept = kept && side != partial.side;
+                let nodes = self.nodes;
+                let next = self.enter(next_kind, &cube, join, limit);
+                if kept {
+                    self.nodes = nodes;
+                }
+                let Some(next) = next else {
                     continue;
                 };
                 let node = *fixed.get_or_insert_with(|| {
@@ -1225,20 +1336,23 @@ impl Search {
                         .fixed
                         .push(branch.moves.clone(), partial.side, partial.fixed)
                 });
+                let next = Partial {
+                    orientation: partial.orientation,
+                    stage: next_kind,
+                    side,
+                    cube,
+                    entry: next,
+                    other_join,
+                    slack: 0,
+                    so_far,
+                    fixed: Some(node),
+                };
                 if next_kind.is_last() {
                     self.finish(&cube, Some(node), partial.orientation, side);
+                } else if kept {
+                    self.lists.switches.push(next);
                 } else {
-                    entered.push(Partial {
-                        orientation: partial.orientation,
-                        stage: next_kind,
-                        side,
-                        cube,
-                        entry: next,
-                        other_join,
-                        slack: 0,
-                        so_far,
-                        fixed: Some(node),
-                    });
+                    entered.push(next);
                 }
             }
         }
@@ -1336,6 +1450,76 @@ impl Search {
         }
     }
 
+    /// `niss`, `keep_switches` and `near`, as the search reads them: in
+    /// the page's own module, which runs no NISS search, always off, so it
+    /// carries none of their code (3.5 KB gzipped of the first visit).
+    #[inline(always)]
+    fn niss(&self) -> bool {
+        NISS_BUILT && self.niss
+    }
+
+    #[inline(always)]
+    fn keeps_switches(&self) -> bool {
+        NISS_BUILT && self.keep_switches
+    }
+
+    #[inline(always)]
+    fn near(&self) -> Option<&'static NearFinish> {
+        self.near.filter(|_| NISS_BUILT)
+    }
+
+    /// Whether a partial solution in domino reduction (stage 3 entered)
+    /// is searched on: one whose cube is near solved is finished at once
+    /// (kept if it beats the best), one further than `finish::KNOWN` only
+    /// if that could still beat the best.
+    fn searches_on(&mut self, partial: &Partial) -> bool {
+        let Some(near) = self.near() else {
+            return true;
+        };
+        let Some(room) = self.best_len.checked_sub(partial.so_far + 1) else {
+            return false;
+        };
+        match near.within(&partial.cube, room) {
+            Some(distance) => {
+                let at = (partial.orientation, partial.side);
+                self.finish_near(near, &partial.cube, distance, partial.fixed, at);
+                false
+            }
+            None => room > finish::KNOWN,
+        }
+    }
+
+    /// Completes the stages fixed up to node `fixed` with stages 3 and 4
+    /// of a shortest finish from `cube` (domino-reduced, `distance` moves
+    /// from solved), found on `side` in orientation `orientation`, and
+    /// keeps the solution if it is shorter.
+    fn finish_near(
+        &mut self,
+        near: &NearFinish,
+        cube: &CubieCube,
+        distance: usize,
+        fixed: Option<usize>,
+        (orientation, side): (usize, Side),
+    ) {
+        let (mut stages, mut sides) = self.lists.fixed.stages(fixed);
+        let path = near.finish(cube, distance);
+        // Stage 3 ends with the last quarter turn; the half turns after it
+        // keep to its goal, and are stage 4.
+        let split = path
+            .iter()
+            .rposition(|m| !m.is_half_turn())
+            .map_or(0, |last| last + 1);
+        let (three, four) = path.split_at(split);
+        for (kind, moves) in [
+            (StageKind::SeparatePieces, three),
+            (StageKind::HalfTurnFinish, four),
+        ] {
+            stages[kind.index()] = moves.to_vec();
+            sides[kind.index()] = side;
+        }
+        self.offer(stages, sides, orientation);
+    }
+
     /// Enters stage `kind` at `cube` (see `Enter`).
     fn enter(
         &mut self,
@@ -1390,23 +1574,28 @@ mod tests {
         assert_eq!(steps, expected);
     }
 
+    /// NISS's search is its own (`NISS_PLAIN_SHARE`): never longer than
+    /// fast mode, and shorter than fewest mode without NISS over a set
+    /// (156 moves against 160 over these 8 states), though not on every
+    /// cube.
     #[test]
-    fn niss_solutions_solve_and_are_never_longer_than_fewest() {
+    fn niss_solutions_solve_and_are_shorter_than_fewest_over_a_set() {
         let mut rng = scramble::rng(Some(21));
-        for _ in 0..4 {
+        let (mut niss_moves, mut plain_moves) = (0, 0);
+        for _ in 0..8 {
             let cube = scramble::random_state(&mut rng);
             let niss = solve_fewest_niss(&cube, DEFAULT_BUDGET).unwrap();
-            let plain = solve_fewest(&cube, DEFAULT_BUDGET).unwrap();
             let whole = niss.moves();
             assert!(cube.apply(&whole).is_solved());
-            assert!(
-                whole.len() <= plain.len(),
-                "{} > {}",
-                whole.len(),
-                plain.len()
-            );
             assert!(niss.sides().normal_cube(&cube).is_solved());
+            assert!(whole.len() <= solver::solve(&cube).unwrap().len());
+            niss_moves += whole.len();
+            plain_moves += solve_fewest(&cube, DEFAULT_BUDGET).unwrap().len();
         }
+        assert!(
+            niss_moves < plain_moves,
+            "{niss_moves} against {plain_moves}"
+        );
     }
 
     /// Every stage of a NISS solution, replayed in order on its own side

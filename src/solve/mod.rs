@@ -7,6 +7,7 @@
 
 pub mod bfs;
 pub mod fewest;
+mod finish;
 pub mod joint;
 pub mod niss;
 pub mod orientation;
