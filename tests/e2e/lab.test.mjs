@@ -322,7 +322,7 @@ describe('the FMC lab', () => {
 
   test('with NISS the mode line gives N, and S where moves cancel at the joins; the status counts each segment', async () => {
     // By the CLI (solve --fewest --niss): stages of 19 moves, 18 once joined.
-    const scramble = "F2 L2 D2 L2 D R2 U' B2 U B2 R' D' R2 D2 U' R' D B L' U2 R";
+    const scramble = "B2 U2 B2 R2 U L2 B2 U' B2 F2 L' D2 L D2 B L' R' F' D L'";
     const found = JSON.parse(execFileSync(THISTLE, ['solve', '--fewest', '--niss', '--json', scramble], { encoding: 'utf8' }));
     const stagesTotal = found.stages.reduce((sum, stage) => sum + stage.moves.length, 0);
     assert.notEqual(stagesTotal, found.length, 'a scramble where they differ');
