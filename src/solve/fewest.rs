@@ -394,17 +394,19 @@ fn niss_search(
 }
 
 /// The NISS search's nodes beyond the plain search's, in eighths of the
-/// budget. When NISS went on from the whole plain search, over 1,000 random states at the default budget, seven
-/// eighths more give 19.98 moves on average (median 12.6 ms a solve on a
-/// quiet 2-core machine), nine 19.91 (14.4 ms) and ten 19.88 (14.9 ms):
-/// ten is the most that keeps a NISS solve within 15 ms there, and the
-/// first under 19.9 moves. Since NISS prunes more (`NISS_LUCKY_REST`), its search mostly runs out before it spends them: sixteen
-/// eighths gave 19.58 moves against ten's 19.59, in the same time (about
-/// 12 ms: shorter than cubing.js's two-phase solver, in less time). The
-/// separate searches this replaced, each switch of side searched on its
-/// own, took 1.5 times a plain solve's instructions for 20.31 moves. With
-/// the plain search at a third of the budget (`NISS_PLAIN_SHARE`), twenty
-/// eighths and thirty-two gave the same 19.40 moves over 1,500 states.
+/// budget. When NISS went on from the whole plain search, over 1,000 random
+/// states at the default budget, seven eighths more give 19.98 moves on
+/// average (median 12.6 ms a solve on a quiet 2-core machine), nine 19.91
+/// (14.4 ms) and ten 19.88 (14.9 ms): ten is the most that keeps a NISS
+/// solve within 15 ms there, and the first under 19.9 moves. Since NISS
+/// prunes more (`NISS_LUCKY_REST`), its search mostly runs out before it
+/// spends them: sixteen eighths gave 19.58 moves against ten's 19.59, in
+/// the same time (about 12 ms: shorter than cubing.js's two-phase solver,
+/// in less time). The separate searches this replaced, each switch of side
+/// searched on its own, took 1.5 times a plain solve's instructions for
+/// 20.31 moves. With the plain search at a third of the budget
+/// (`NISS_PLAIN_SHARE`), twenty eighths and thirty-two gave the same 19.40
+/// moves over 1,500 states.
 const NISS_EIGHTHS: u64 = 10;
 
 /// Whether this build runs NISS searches: all but the page's own module,
@@ -1314,7 +1316,7 @@ impl Search {
             let stay = (partial.side, branch.cube, join, partial.other_join);
             let may_switch = !branch.moves.is_empty() && !next_kind.is_last();
             // The plain search before NISS keeps stage 2 on the other side for
-            // it, uncounted: it searches as fewest mode without NISS does.
+            // it, uncounted: it searches as it would without them.
             let kept = !self.niss() && self.keeps_switches() && kind == StageKind::ALL[0];
             let switch = (may_switch && (self.niss() || kept)).then(|| {
                 let other = partial.side.other();
@@ -1452,7 +1454,7 @@ impl Search {
 
     /// `niss`, `keep_switches` and `near`, as the search reads them: in
     /// the page's own module, which runs no NISS search, always off, so it
-    /// carries none of their code (3.5 KB gzipped of the first visit).
+    /// carries none of their code (2.4 KB gzipped of the first visit).
     #[inline(always)]
     fn niss(&self) -> bool {
         NISS_BUILT && self.niss
