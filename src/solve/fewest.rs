@@ -1263,11 +1263,11 @@ impl Search {
         let cost = partial.entry.cost + partial.slack;
         // Where the rest must be a near finish to beat the best, the stage-2
         // solutions that end anywhere else are not kept.
-        let near_room = self
-            .best_len
-            .checked_sub(partial.so_far + cost + 1)
-            .filter(|&room| next_kind == StageKind::SeparatePieces && room <= finish::KNOWN)
-            .zip(self.near());
+        let near_room = self.near().zip(
+            self.best_len
+                .checked_sub(partial.so_far + cost + 1)
+                .filter(|&room| next_kind == StageKind::SeparatePieces && room <= finish::KNOWN),
+        );
         let mut found = std::mem::take(&mut self.lists.found);
         let mut collect = Collect {
             end: self
@@ -1277,7 +1277,7 @@ impl Search {
             cost,
             moves: &mut self.lists.fixed.moves,
             found: &mut found,
-            near: near_room.map(|(room, near)| (near, room)),
+            near: near_room,
         };
         let enumerate = Enumerate {
             collect: &mut collect,
@@ -1295,7 +1295,7 @@ impl Search {
             let Some(limit) = self.best_len.checked_sub(so_far + 1) else {
                 continue;
             };
-            if let Some((_, near)) = near_room {
+            if let Some((near, _)) = near_room {
                 // Kept for its near finish, which is the shortest (on either
                 // side: a cube and its inverse are as far from solved).
                 if let Some(distance) = near.within(&branch.cube, limit) {
